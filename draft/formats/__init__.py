@@ -4,7 +4,8 @@ Read: Arena-style text (``Commander`` / ``Deck`` / ``Sideboard``), plain text
 (``1 Name``, ``1x Name``, bare names) with Moxfield and Archidekt markings
 (``*F*``, ``*E*``, ``*CMDR*``, ``#tags``, ``[Category]``, ``SB:``), Cockatrice
 ``.cod``, Forge ``.dck``, MTGO ``.dek``, our lossless JSON and CSV.
-Write: the same, except that plain text is written as Arena-style text.
+Write: the same; plain text (``--to text``) as MTGO writes a Commander deck's text: the main deck, a
+blank line, the commanders (where MTGO, XMage and Cockatrice keep them), no sideboard.
 
 Reading never drops a line silently: every line that is not a card, a section
 or a comment comes back as a ``LineError`` with its line number, and names no

@@ -1,4 +1,5 @@
-"""Cockatrice ``.cod`` XML: a main zone and a side zone (commanders written first there)."""
+"""Cockatrice ``.cod`` XML: a main zone and a side zone (commanders written first there), cards named as
+Cockatrice's card database names them (``cockatrice_name``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from draft.formats.model import (
     DeckFile,
     FileFormat,
     LineError,
+    cockatrice_name,
     colors_from_note,
     colors_note,
     element_lines,
-    front_face_name,
     has_printing,
     merged_lines,
     ordered_lines,
@@ -67,7 +68,7 @@ def write_cockatrice(deck: Deck) -> str:
     commanders = deck.commanders
     notes = []
     if commanders:
-        notes.append("Commanders: " + "; ".join(front_face_name(card) for card in commanders))
+        notes.append("Commanders: " + "; ".join(cockatrice_name(card) for card in commanders))
     if deck.piper_colors:
         notes.append(colors_note(deck.piper_colors, deck.commanders))
     out = [
@@ -88,7 +89,7 @@ def write_cockatrice(deck: Deck) -> str:
                 if has_printing(line.card)
                 else ""
             )
-            out.append(f'        <card number="{line.count}" name={xml_attribute(front_face_name(line.card))}{extra}/>')
+            out.append(f'        <card number="{line.count}" name={xml_attribute(cockatrice_name(line.card))}{extra}/>')
         out.append("    </zone>")
     out.append("</cockatrice_deck>")
     return "\n".join(out) + "\n"

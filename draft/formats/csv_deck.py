@@ -12,6 +12,7 @@ from draft.formats.model import (
     Entry,
     FileFormat,
     LineError,
+    category_zone,
     commander_colors,
     count_or_error,
     has_printing,
@@ -77,14 +78,7 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
             count = count_or_error(cell(row, "count") or "1", number, name, result)
             if count is None:
                 continue
-            zone_text = cell(row, "zone").lower()
-            zone = (
-                Zone.COMMANDER
-                if "commander" in zone_text
-                else Zone.SIDEBOARD
-                if any(w in zone_text for w in ("side", "maybe"))
-                else Zone.MAIN
-            )
+            zone = category_zone(cell(row, "zone"), Zone.MAIN)
             finish = cell(row, "foil").lower()
             etched = cell(row, "etched").lower() in ("1", "true", "yes", "etched") or finish == "etched"
             foil = finish in ("1", "true", "yes", "foil", "etched") or etched

@@ -15,7 +15,6 @@ from draft.formats.model import (
     commander_colors,
     front_face_name,
     has_printing,
-    merged_lines,
     ordered_lines,
     plain_spaces,
 )
@@ -35,7 +34,7 @@ def parse_forge(text: str) -> DeckFile:
     in_metadata = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = plain_spaces(raw).strip()
-        if not line or line.startswith(("#", "//")):
+        if not line or line.startswith(("#", "//", ";")):  # Forge's CardPool skips ';' and '#' lines
             continue
         header = re.match(r"^\[(?P<name>[^\]]+)\]$", line)
         if header:
@@ -123,15 +122,28 @@ def write_forge(deck: Deck) -> str:
         lines = ordered_lines(deck, zone)
         if lines:
             out.append(f"[{title}]")
-            out += [_request(line) for line in merged_lines(lines)]
+            out += [_request(line) for line in _by_finish(lines)]
     return "\n".join(out) + "\n"
+
+
+def _by_finish(lines: list[DeckLine]) -> list[DeckLine]:
+    """One line per card and finish, copies added up: Forge keeps foils (an etched card is a foil to it)."""
+    merged: dict[tuple[object, bool], DeckLine] = {}
+    for line in lines:
+        key = (line.card, line.foil or line.etched)
+        old = merged.get(key)
+        merged[key] = (
+            line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
+        )
+    return list(merged.values())
 
 
 def _request(line: DeckLine, color: Color | None = None) -> str:
     """A card line as Forge writes its card request: ``N NAME|SET``, and for a commander given a color (a Piper)
     ``N NAME|SET|[NUMBER]|#{markedColors=U}``, the flags Forge reads a card's marked color from (its own
-    ``CardRequest.compose``: the flags come after the set and number, which Forge reads by their place)."""
-    text = f"{line.count} {front_face_name(line.card)}"
+    ``CardRequest.compose``: the flags come after the set and number, which Forge reads by their place); a foil's
+    name ends with '+'."""
+    text = f"{line.count} {front_face_name(line.card)}{FOIL_SUFFIX if line.foil or line.etched else ''}"
     if not has_printing(line.card):
         return text if color is None else f"{text}||#{{markedColors={color.value}}}"
     text += f"|{line.card.set_code}"

@@ -34,11 +34,58 @@ MAX_COPIES = 9999
 
 
 def front_face_name(card: Card) -> str:
-    """The name MTG Arena, Forge and Cockatrice know a card by: a double-faced, adventure, flip or meld card's
+    """The name MTG Arena and Forge know a card by: a double-faced, adventure, flip or meld card's
     front face (Arena refuses "Murderous Rider // Swift End"), a split card's halves joined by " // "."""
     if len(card.faces) > 1 and card.layout is not Layout.SPLIT:
         return card.front.name
     return card.name
+
+
+def cockatrice_name(card: Card) -> str:
+    """The name Cockatrice's card database knows a card by: its oracle importer keeps split, aftermath and
+    adventure cards as one card under the full "Bonecrusher Giant // Stomp", and every other card with faces
+    (double-faced, flip, meld) as one card per face, so under its front face's name."""
+    if len(card.faces) > 1 and card.layout not in (Layout.SPLIT, Layout.ADVENTURE):
+        return card.front.name
+    return card.name
+
+
+# Categories as Archidekt writes them, "[Commander{top}]", "[Maybeboard{noDeck}{noPrice},Removal]" (a flag in braces
+# after a name), and the zone words of other tools' CSV columns.
+_CATEGORY_FLAGS = re.compile(r"\{(?P<flag>[^{}]*)\}")
+_COMMAND_CATEGORIES = ("commander", "commanders", "command zone")
+_OUTSIDE_CATEGORIES = ("sideboard", "side", "maybeboard", "maybe", "considering", "companion", "companions")
+
+
+def category_zone(categories: str, zone: Zone) -> Zone:
+    """The zone a card's categories put it in: a category named Commander is the command zone; one named
+    Sideboard, Maybeboard or Considering, or flagged ``{noDeck}`` (Archidekt's mark of a category kept out of the
+    deck), is outside the deck; other categories are the user's own (``Commander Synergy`` too) and change nothing."""
+    for category in categories.split(","):
+        flags = {flag.lower() for flag in _CATEGORY_FLAGS.findall(category)}
+        name = _CATEGORY_FLAGS.sub("", category).strip().lower()
+        if name in _COMMAND_CATEGORIES:
+            return Zone.COMMANDER
+        if name in _OUTSIDE_CATEGORIES or "nodeck" in flags:
+            zone = Zone.SIDEBOARD
+    return zone
+
+
+# The codes MTG Arena gives sets whose own code it can't use: Dominaria is DAR there (Arena's exports, and
+# Draftmancer's and XMage's for Arena, write it; Arena's importer wants it).
+ARENA_SET_CODES = {"DOM": "DAR"}
+_FROM_ARENA = {arena: code for code, arena in ARENA_SET_CODES.items()}
+
+
+def arena_set_code(code: str) -> str:
+    return ARENA_SET_CODES.get(code, code)
+
+
+def set_code_read(code: str, loaded: set[str]) -> str:
+    """A set code as a file gives it, as the sets know it: Arena's DAR is Dominaria's DOM (unless a set DAR is
+    loaded)."""
+    code = code.upper()
+    return code if code in loaded else _FROM_ARENA.get(code, code)
 
 
 @unique

@@ -68,7 +68,7 @@ class Format:
     write: Callable[[Deck], str]
     extension: str
     sniff: Callable[[str], bool] | None = None  # does this text look like the format? (None: only when asked for)
-    holds_sideboard: bool = True  # False: a deck's sideboard is left out (it belongs in the pool file)
+    holds_sideboard: bool = True  # False: a deck's sideboard is left out (it belongs in the pool file): .dek, text
 
 
 # Sniffing tries these in order; text that matches none is read as plain text.
@@ -79,7 +79,7 @@ FORMATS: dict[FileFormat, Format] = {
     FileFormat.FORGE: Format(lambda text, label: parse_forge(text), write_forge, "dck", looks_like_forge),
     FileFormat.CSV: Format(parse_csv, write_csv, "csv", looks_like_csv),
     FileFormat.ARENA: Format(lambda text, label: parse_text(text), write_arena, "txt"),
-    FileFormat.TEXT: Format(lambda text, label: parse_text(text), write_text, "txt"),
+    FileFormat.TEXT: Format(lambda text, label: parse_text(text), write_text, "txt", holds_sideboard=False),
 }
 WRITERS = {fmt: spec.write for fmt, spec in FORMATS.items()}
 EXTENSIONS = {fmt: spec.extension for fmt, spec in FORMATS.items()}

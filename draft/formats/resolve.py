@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from dataclasses import replace
 
 from draft.commanders import can_pair, may_lead
 from draft.deck_rules import Problem
 from draft.decks import Deck, DeckLine, Zone
-from draft.formats.model import DeckFile, Entry, FileFormat
+from draft.formats.model import DeckFile, Entry, FileFormat, set_code_read
 from draft.formats.mtgo import MOST_COMMANDERS
 from sets.card_index import CardIndex
 from sets.cards import Card, normalize_name
@@ -17,15 +19,23 @@ from sets.visible import quoted
 # "Did you mean" is asked for the first few unknown names only: each asks every name the index knows, and a file of
 # thousands of unknown lines would take minutes; the rest are named without a guess.
 SUGGESTED_NAMES = 5
+# A set code as files write them (CMR, PLST, PMPS08); a CSV's "edition" may hold a set's whole name instead.
+_SET_CODE = re.compile(r"[A-Z0-9]{2,6}")
 
 
-def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]:
+def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tuple[Deck, list[Problem]]:
     """Look the entries up; unknown names and unreadable lines become problems (the first ``SUGGESTED_NAMES``
-    unknown names with the names they may mean)."""
+    unknown names with the names they may mean).  A ``pool`` is only cards: no commanders are looked for where
+    files keep them (a .dek pool's long sideboard is the rest of the pool, not an unclear command zone)."""
     problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
     lines: list[DeckLine] = []
     blocks: list[int] = []
-    found = [(entry, _lookup(entry, index)) for entry in deck_file.entries]
+    loaded = {card_set.code for card_set in index.sets}
+    entries = [
+        replace(entry, set_code=set_code_read(entry.set_code, loaded)) if entry.set_code else entry
+        for entry in deck_file.entries
+    ]
+    found = [(entry, _lookup(entry, index)) for entry in entries]
     home = _home_set(found, index)
     unknown = 0
     for entry, card in found:
@@ -39,18 +49,22 @@ def resolve(deck_file: DeckFile, index: CardIndex) -> tuple[Deck, list[Problem]]
             continue
         if card is None:
             unknown += 1
-            suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
-            hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
+            code = (entry.set_code or "").upper()
+            if _SET_CODE.fullmatch(code) and code not in loaded:  # the line says the card's set: that is missing
+                hint = f" (from {code}, a set not loaded: 'cmdraft sets download {code}' adds it)"
+            else:
+                suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
+                hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
             problems.append(
                 Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))
             )
             continue
         lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))
         blocks.append(entry.block)
-    if deck_file.format is FileFormat.MTGO:
+    if deck_file.format is FileFormat.MTGO and not pool:
         lines, unclear = _mtgo_commanders(lines)
         problems += unclear
-    else:
+    elif not pool:
         lines = _place_commanders(lines, deck_file, blocks)
     colors = list(deck_file.piper_colors) or [
         e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color

@@ -12,17 +12,29 @@ from draft.formats.model import (
     Entry,
     FileFormat,
     LineError,
+    arena_set_code,
+    category_zone,
     front_face_name,
     has_printing,
     merged_lines,
     ordered_lines,
     plain_spaces,
 )
-from sets.cards import Card, card_name_problem
+from draft.formats.mtgo import mtgo_name
+from sets.cards import CONTROL, Card, card_name_problem
 
 _SECTION = re.compile(
     r"^(?://+|#+)?\s*(?P<section>commanders?|command zone|deck|main|mainboard|maindeck|main deck|sideboard|side|companion|"
     r"maybeboard|considering|tokens?|about)\s*(?:\(\d+\))?\s*:?\s*$",
+    re.IGNORECASE,
+)
+
+
+# A card-type group's header (MTGGoldfish, TappedOut, sites' "copy as text"): "Creatures (20)", "Lands:". No card is
+# named so (XMage's text reader skips the same words); the command zone ends at one.
+_GROUP_HEADER = re.compile(
+    r"^(?:creatures?|lands?|instants?|sorcery|sorceries|artifacts?|enchantments?|planeswalkers?|battles?|"
+    r"other spells|spells|other|nonlands?|non-lands?)\s*(?:\(\d+\))?\s*:?\s*$",
     re.IGNORECASE,
 )
 
@@ -47,7 +59,9 @@ _SECTION_ZONES = {
 _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$", re.ASCII)
 
 
-_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[A-Za-z0-9★†\-]+))?$")
+# "(SET) NUMBER": Scryfall's collector numbers carry marks (1494★, 4†, 413Φ, 123p, C21-263); any run of characters
+# that are no space, bracket, marker star or tag sign is one.
+_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[^\s()\[\]{}*^#]+))?$")
 
 
 _MARKER = re.compile(r"\s+\*(?P<marker>[A-Za-z]+)\*$")
@@ -62,6 +76,10 @@ _COMMENT = re.compile(r"\s+#.*$")
 _COMMANDER_MARK = re.compile(r"#!\s*commander\b", re.IGNORECASE)
 
 
+# mtg.wtf writes a card's printing in brackets after its name: "1 Day of Judgment [FDN:140] *F*".
+_BRACKET_PRINTING = re.compile(r"(?P<set>[A-Za-z0-9]{2,6}):(?P<number>[^\s()\[\]{}*^#:,]+)")
+
+
 _CARET_TAG = re.compile(r"\s+\^[^^]*\^$")
 
 
@@ -72,6 +90,7 @@ _XMAGE_LINE = re.compile(r"^(?:SB:\s*)?\d+\s*\[[^\]:\s]+:[^\]:\s]*\]", re.IGNORE
 _XMAGE_META = ("author:", "layout ")
 
 
+_COMMANDER_PREFIX = re.compile(r"^commanders?\s*:", re.IGNORECASE)
 _NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)", re.ASCII)
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$", re.ASCII)
 
@@ -96,12 +115,11 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
                 zone = Zone.COMMANDER if marker == "CMDR" else zone
         elif last == "]":
             found = _CATEGORY.search(text)
-            if found:
-                category = found.group("category").lower()
-                if "commander" in category:
-                    zone = Zone.COMMANDER
-                elif any(word in category for word in ("sideboard", "maybeboard", "considering")):
-                    zone = Zone.SIDEBOARD
+            printed = _BRACKET_PRINTING.fullmatch(found.group("category")) if found else None
+            if printed and set_code is None:  # mtg.wtf's "[FDN:140]"
+                set_code, card_number = printed.group("set").upper(), printed.group("number")
+            elif found:
+                zone = category_zone(found.group("category"), zone)
         elif last == "^":
             found = _CARET_TAG.search(text)
         if found is None and set_code is None and "(" in text:
@@ -122,6 +140,8 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
         zone, text = Zone.SIDEBOARD, text[3:].strip()
     elif text[:5].upper() == "CMDR:":
         zone, text = Zone.COMMANDER, text[5:].strip()
+    elif prefix := _COMMANDER_PREFIX.match(text):  # "Commander: NAME" on one line (no card name has that colon)
+        zone, text = Zone.COMMANDER, text[prefix.end() :].strip()
     count = 1
     if _NEGATIVE.match(text):
         return LineError(number, raw, f"a count below 1: count must be 1 to {MAX_COPIES}")
@@ -146,6 +166,21 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
     return Entry(text, count, zone, set_code, card_number, foil, etched, None, number, block)
 
 
+def _comment_name(lines: list[str]) -> str:
+    """The deck's name as Cockatrice's text export writes it: a first comment line with a blank line after it
+    ("// Piper and Akroma"), which Cockatrice reads back as the name; a section or a count ("// 60 Maindeck") is
+    none."""
+    first = next((i for i, raw in enumerate(lines) if raw.strip()), None)
+    if first is None:
+        return ""
+    line = plain_spaces(lines[first]).strip()
+    name = line[2:].strip() if line.startswith("//") else ""
+    followed_by_blank = first + 1 >= len(lines) or not lines[first + 1].strip()
+    if not name or not followed_by_blank or name[:1].isdigit() or _SECTION.match(line) or _GROUP_HEADER.match(name):
+        return ""
+    return "" if CONTROL.search(name) else name[:150]
+
+
 def parse_text(text: str) -> DeckFile:
     """Arena-style or plain text, with Moxfield and Archidekt markings."""
     result = DeckFile(FileFormat.TEXT)
@@ -153,8 +188,11 @@ def parse_text(text: str) -> DeckFile:
     skipping = False  # inside an Arena "About" block or a tokens section
     block = 0
     lines = text.splitlines()
-    # XMage keeps a Commander deck's commanders in the sideboard (as MTGO does).
-    xmage = result.commanders_in_sideboard = any(_XMAGE_LINE.match(plain_spaces(raw).strip()) for raw in lines)
+    # XMage keeps a Commander deck's commanders in the sideboard (as MTGO does), and so do the lists that mark
+    # sideboard cards "SB:" (Cockatrice's text export, deckstats.net): none of them has a command zone.
+    xmage = any(_XMAGE_LINE.match(plain_spaces(raw).strip()) for raw in lines)
+    result.commanders_in_sideboard = xmage or any(plain_spaces(raw).strip()[:3].upper() == "SB:" for raw in lines)
+    result.name = _comment_name(lines)
     for number, raw in enumerate(lines, start=1):
         line = plain_spaces(raw).strip()
         if not line:
@@ -174,6 +212,9 @@ def parse_text(text: str) -> DeckFile:
             skipping = key in ("about", "token", "tokens")
             zone = _SECTION_ZONES.get(key, zone)
             continue
+        if _GROUP_HEADER.match(line):
+            zone = Zone.MAIN if zone is Zone.COMMANDER else zone
+            continue
         if skipping:
             if line.lower().startswith("name "):
                 result.name = line[5:].strip()
@@ -189,7 +230,7 @@ def parse_text(text: str) -> DeckFile:
 
 
 def _printing(card: Card) -> str:
-    return f" ({card.set_code}) {card.number}" if has_printing(card) else ""
+    return f" ({arena_set_code(card.set_code)}) {card.number}" if has_printing(card) else ""
 
 
 def _sections(deck: Deck, line_text: Callable[[DeckLine], str]) -> str:
@@ -210,5 +251,13 @@ def write_arena(deck: Deck) -> str:
 
 
 def write_text(deck: Deck) -> str:
-    """Plain ``count name`` lines, in sections."""
-    return _sections(deck, lambda line: f"{line.count} {line.card.name}")
+    """Plain ``count name`` lines as MTGO writes a Commander deck's text, cards named as MTGO names them
+    (``mtgo_name``: MTGO refuses "Fire // Ice"): the main deck, one blank line, the commanders.  MTGO's, XMage's and Cockatrice's plain-text readers take the lines after that blank line as the
+    sideboard, which is where those programs keep a Commander deck's commanders (section headers would be read
+    as card names); the deck's own sideboard has no place here (``deck convert`` writes the pool beside it)."""
+    blocks = [
+        [f"{line.count} {mtgo_name(line.card)}" for line in merged_lines(lines)]
+        for lines in (ordered_lines(deck, Zone.MAIN), deck.zone(Zone.COMMANDER))
+        if lines
+    ]
+    return "\n\n".join("\n".join(block) for block in blocks) + "\n"

@@ -43,7 +43,7 @@ def build(
 
     The product's rules (its added card, its grant) are those of the pool's own product unless --product says."""
     chosen = product_option(product_code)
-    deck, problems = read_deck(pool)
+    deck, problems = read_deck(pool, pool=True)
     cards = [line.card for line in deck.lines for _ in range(line.count)]
     console = out()
     for problem in problems:

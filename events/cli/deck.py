@@ -42,8 +42,8 @@ SAID_LINES = 5  # the bad lines an error line names; the report folds the rest, 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
 
 
-def read_deck(path: Path, index: CardIndex | None = None) -> tuple[Deck, list[Problem]]:
-    """Read a deck or pool file and look its names up: (deck, problems).
+def read_deck(path: Path, index: CardIndex | None = None, *, pool: bool = False) -> tuple[Deck, list[Problem]]:
+    """Read a deck or pool file and look its names up: (deck, problems); a ``pool`` has no commanders to find.
 
     A file with no card line at all can't be read as a deck: that is an input error.
     """
@@ -54,7 +54,7 @@ def read_deck(path: Path, index: CardIndex | None = None) -> tuple[Deck, list[Pr
             f"{quoted(str(path))}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
             "give a deck or pool file such as '1 Sol Ring' lines, .cod, .dck, .dek, .json or .csv"
         )
-    return resolve(deck_file, index or card_index())
+    return resolve(deck_file, index or card_index(), pool=pool)
 
 
 def load_banlist(path: Path | None) -> BannedList:
@@ -119,7 +119,7 @@ def deck_check(
     if pool is not None:
         if deck_format is not DeckFormat.COMMANDER_DRAFT:
             raise InputError("--pool is for --format commander-draft; constructed Commander has no pool")
-        pool_deck, pool_problems = read_deck(pool, index)
+        pool_deck, pool_problems = read_deck(pool, index, pool=True)
         unreadable[pool] = [problem for problem in pool_problems if problem.code in SKIPPED]
         problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
     banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else NO_BANS
@@ -194,7 +194,7 @@ def deck_convert(
         side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
         console.print(
             Text(
-                f"{fmt.value} keeps only the commanders in the sideboard: the whole pool "
+                f"{fmt.value} keeps only the commanders in the sideboard, as MTGO does: the whole pool "
                 f"(sideboard of {side} included) went to {written[1]}"
             )
         )
@@ -211,7 +211,7 @@ def deck_suggest(
     and the product's added card (Pipers; Faceless Ones for CLB)."""
     with option_limits({"top": "--top"}):
         check_suggestions(top)
-    deck, problems = read_deck(pool)
+    deck, problems = read_deck(pool, pool=True)
     counts: dict[Card, int] = {}
     for line in deck.lines:
         counts[line.card] = counts.get(line.card, 0) + line.count

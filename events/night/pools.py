@@ -77,18 +77,22 @@ class Pools(EventBase):
         with self.store.read() as db:
             return self._pool_target(db, event_id, who, replace)[0]
 
-    def record_pool(self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False) -> tuple[int, list[str]]:
-        """A player's pool from a file or typed lines (physical drafts, sealed pools opened at the table).
+    def record_pool(
+        self, event_id: int, who: str, deck_file: DeckFile, replace: bool = False, label: str = ""
+    ) -> tuple[int, list[str]]:
+        """A player's pool from a file (``label``: its name, said before its unreadable lines) or typed lines
+        (physical drafts, sealed pools opened at the table).
 
         Returns the player number and warnings: a pool that is not the full size is recorded, with a
         warning that the board keeps showing until the pool is recorded again."""
-        deck, problems = resolve(deck_file, self.index)
+        deck, problems = resolve(deck_file, self.index, pool=True)
         check_size(deck, problems, "the pool")
         if not deck.lines and not problems:
             raise InputError("the pool has no cards: give a pool file, or type one card a line")
         if problems:
             raise InputError(
-                "the pool has unreadable lines: "
+                (f"{quoted(label)}: " if label else "")
+                + "the pool has unreadable lines: "
                 + "; ".join(p.message for p in problems[:5])
                 + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
                 + "; fix them and record it again"

@@ -213,9 +213,9 @@ def _mixed_deck(rpb) -> Deck:
     )
 
 
-# The names MTG Arena, Forge and Cockatrice know these cards by: the front face of a double-faced, adventure,
-# flip or meld card (Arena refuses "Murderous Rider // Swift End"; Forge's card database keys such a card by
-# its front face), and a split card's two halves joined by " // ".
+# The names MTG Arena and Forge know these cards by (Cockatrice too, but for adventure cards): the front face of a
+# double-faced, adventure, flip or meld card (Arena refuses "Murderous Rider // Swift End"; Forge's card database
+# keys such a card by its front face), and a split card's two halves joined by " // ".
 TOOL_NAMES = {
     "Fire // Ice",
     "Cut // Ribbons",
@@ -259,7 +259,8 @@ def test_cockatrice_and_mtgo_files(rpb):
     assert root.tag == "cockatrice_deck"
     zones = {zone.get("name"): {card.get("name") for card in zone.iter("card")} for zone in root.iter("zone")}
     assert zones["side"] == {"Esika, God of the Tree", 'Kongming, "Sleeping Dragon"'}
-    assert zones["main"] | zones["side"] == TOOL_NAMES
+    # Cockatrice's oracle importer keeps an adventure card as one card under its full name, as it does split cards
+    assert zones["main"] | zones["side"] == TOOL_NAMES - {"Bonecrusher Giant"} | {"Bonecrusher Giant // Stomp"}
     dek = ElementTree.fromstring(write(deck, FileFormat.MTGO))
     lines = dek.findall("Cards")
     assert all(line.get("CatID", "").isdigit() and line.get("Quantity") == "1" for line in lines)

@@ -209,7 +209,7 @@ def event_pool(
                 )
             lines.append(line)
         deck_file = parse("".join(lines))
-    player_id, warnings = events.record_pool(event_id, name, deck_file, replace)
+    player_id, warnings = events.record_pool(event_id, name, deck_file, replace, str(file) if file else "")
     count = len(events.pool(event_id, player_id))
     if as_json:
         emit_json({"player": player_id, "cards": count, "warnings": [visible(warning) for warning in warnings]})
