@@ -41,7 +41,8 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.t
 
 class SeatIndex:
     """A snapshot's players and their seats by player id, worked out once a snapshot (a room of 256 looks a player
-    up on every pick and every state: by id, not by going through the room)."""
+    up on every pick and every state: by id, not by going through the room), and each player's part of a state
+    that only the snapshot decides (``frame``)."""
 
     def __init__(self, snap: Snapshot) -> None:
         self.snap = snap
@@ -50,6 +51,46 @@ class SeatIndex:
         for pod in snap.pods:
             for seat, player_id in enumerate(pod.players):
                 self.places.setdefault(player_id, (pod.number, seat, pod.draft))
+        self.frames: dict[tuple[int, int], SeatFrame] = {}
+
+    def frame(self, event_id: int, player_id: int) -> SeatFrame:
+        """The player's ``SeatFrame`` in this snapshot, worked out once (KeyError: no such player)."""
+        found = self.frames.get((event_id, player_id))
+        if found is None:
+            found = self.frames[event_id, player_id] = SeatFrame.of(self, event_id, player_id)
+        return found
+
+
+@dataclass(frozen=True)
+class SeatFrame:
+    """What a seat's state takes from the event's snapshot alone (the same objects in every state worked out from
+    it): the event and the player as shown, the phase, the words of a player who waits for others, and the seat."""
+
+    event: answers.SeatEvent
+    player: answers.SeatPlayer
+    phase: answers.Phase
+    waiting: str | None
+    place: tuple[int, int, int | None] | None
+    recorded: bool  # the state shows the recorded pool
+    table: bool  # the state shows the player's table
+
+    @classmethod
+    def of(cls, index: SeatIndex, event_id: int, player_id: int) -> SeatFrame:
+        snap = index.snap
+        event = snap.event
+        player = index.players[player_id]  # KeyError: a player removed meanwhile
+        phase = PHASES.get(event.status, "finished")
+        if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
+            phase = "registered" if player.deck is not None else "building"
+        return cls(
+            event=answers.SeatEvent(event_id, event.name, False),
+            player=answers.SeatPlayer(player.number, player.name, player.deck is not None),
+            phase=phase,
+            waiting=waiting_words(snap, player_id, player),
+            place=index.places.get(player_id),
+            recorded=phase in ("building", "registered", "finished") and player.pool_size is not None,
+            table=event.status in ("playing", "finished"),
+        )
 
 
 _INDEXED: list[SeatIndex] = []  # the last snapshot's (the served event's snapshot is kept until its file changes)
@@ -146,44 +187,37 @@ def seat_state(
     player's pod's draft, already caught up with its file by a caller holding the pod's lock; ``snap``: the
     event's snapshot that caller read, for the states of several seats worked out at once)."""
     snap = served.snapshot() if snap is None else snap
-    event = snap.event
-    found = indexed(snap)
-    player = found.players[player_id]  # KeyError: a player removed meanwhile
-    phase = PHASES.get(event.status, "finished")
-    place = found.places.get(player_id)
+    frame = indexed(snap).frame(served.event_id, player_id)  # KeyError: a player removed meanwhile
+    place = frame.place
     draft = None
     pool, size = EMPTY, 0
     version = 0
     bot = False  # the desk handed the seat to a bot for now
-    if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
-        phase = "registered" if player.deck is not None else "building"
-    if phase == "finished" and event.status == "finished":
-        phase = "finished"
     if place is not None and place[2] is not None:
-        with served.locked(place[0]):
+        with contextlib.nullcontext() if session is not None else served.locked(place[0]):
             if session is None:
                 session = served.table(place[0])
             humans = session.humans
             draft = draft_json(session, place[0], place[1], humans)
-            bot = place[1] not in humans and not session.draft.finished  # said while the draft goes on, not after
+            bot = place[1] not in humans and not draft.done  # said while the draft goes on, not after
             cards = session.draft.pools[place[1]]
             pool, size = pool_json(served, place[0], place[1], cards), len(cards)
             version = len(session.draft.log)
-    if phase in ("building", "registered", "finished") and player.pool_size is not None:
+    if frame.recorded:
         pool, size = recorded_pool_json(served, player_id)
     return answers.SeatState(
-        version=version + 100_000 * PHASE_ORDER.index(phase),
+        version=version + 100_000 * PHASE_ORDER.index(frame.phase),
         server_time=served.wall(),
-        event=answers.SeatEvent(served.event_id, event.name, False),
-        player=answers.SeatPlayer(player.number, player.name, player.deck is not None),
-        phase=phase,
+        event=frame.event,
+        player=frame.player,
+        phase=frame.phase,
         connection_note="the desk handed your seat to a bot for now" if bot else None,
-        waiting=waiting_words(snap, player_id),
+        waiting=frame.waiting,
         draft=draft,
         pool=pool,
         pool_from=0,
         pool_size=size,
-        table=table_state(served, player_id) if event.status in ("playing", "finished") else None,
+        table=table_state(served, player_id) if frame.table else None,
     )
 
 
