@@ -109,6 +109,7 @@ class Draft:
         # Each seat's packs, first in front of it; a pick passes the pack to the back of the next seat's queue.
         self.queues: list[deque[HeldPack]] = []
         self._made: list[int] = []  # picks each seat has made this round
+        self._last: list[Pick | None] = [None] * config.seats  # each seat's last pick in the log
         self._open_round()
 
     # --- making a table -------------------------------------------------------------------------
@@ -147,6 +148,11 @@ class Draft:
         """How many packs wait at the seat, the one in front of it included."""
         self._check_seat(seat)
         return 0 if self.finished else len(self.queues[seat])
+
+    def last_pick(self, seat: int) -> Pick | None:
+        """The seat's last pick (None before its first): the log's last one of that seat, without going through it."""
+        self._check_seat(seat)
+        return self._last[seat]
 
     def at(self, seat: int) -> tuple[int, int]:
         """(pack, pick) from 1 the seat is at: of the pack in front of it, or, while it waits, of its next pick."""
@@ -323,6 +329,7 @@ class Draft:
         self.pools[seat].extend(record.taken)
         held.cards = [printing for i, printing in enumerate(hand) if i not in positions]
         self.log.append(record)
+        self._last[seat] = record
         self._made[seat] += 1
         if held.cards:
             self.queues[(seat + self.direction) % self.config.seats].append(held)

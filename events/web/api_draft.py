@@ -115,7 +115,7 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
     humans = session.humans if humans is None else humans
     finished = draft.finished
     held, at, due, queued, waiting_on = draft.view(seat)
-    last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
+    last = draft.last_pick(seat)
     config, human = draft.config, seat in humans
     names = session.names if waiting_on else ()  # read only when someone is waited for
     return answers.DraftState(
