@@ -129,13 +129,15 @@ def pack_json(cards: list[Printing]) -> msgspec.Raw:
         if len(_PRINTED) > PRINTINGS_KEPT:
             _PRINTED.clear()
         parts = [b"["]  # each card's encoding up to its place, the place, the rest and a comma: joined once
+        printed, places, most = _PRINTED, _PLACES, len(_PLACES)
         for place, printing in enumerate(cards):
-            found = _PRINTED.get(id(printing))
-            if found is None or found[0] is not printing:
+            # a printing found is this very one: its entry keeps it, so no other object has its id meanwhile
+            found = printed.get(id(printing))
+            if found is None:
                 remember_printings((printing,))
-                found = _PRINTED[id(printing)]
-            if found[1] and place < len(_PLACES):
-                parts += (found[1], _PLACES[place], found[2], b",")
+                found = printed[id(printing)]
+            if found[1] and place < most:
+                parts += (found[1], places[place], found[2], b",")
             else:
                 parts += (card_bytes(printing.card, place, printing.foil or printing.etched), b",")
         parts[-1] = b"]"  # the last comma (an empty pack: the opening bracket too, with ``[]`` put back below)
