@@ -325,7 +325,7 @@ class Draft:
         held = queue.popleft()
         hand = held.cards
         held.picks += 1
-        record = Pick(seat, self.round + 1, held.picks, tuple(hand), tuple(hand[i] for i in positions), positions)
+        record = Pick(seat, self.round + 1, held.picks, tuple(hand), tuple([hand[i] for i in positions]), positions)
         self.pools[seat].extend(record.taken)
         held.cards = [printing for i, printing in enumerate(hand) if i not in positions]
         self.log.append(record)

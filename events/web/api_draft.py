@@ -26,7 +26,7 @@ from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
-from events.web.cards_shown import EMPTY, card_bytes, pack_json, printings_json
+from events.web.cards_shown import EMPTY, pack_json, placed, printings_json
 from sets.booster import Printing
 from sets.cards import CardSet
 from sets.errors import WouldWait
@@ -48,7 +48,9 @@ class SeatIndex:
         self.snap = snap
         self.players = {player.id: player for player in snap.players}
         self.places: dict[int, tuple[int, int, int | None]] = {}
+        self.pods: dict[int, tuple[int, ...]] = {}  # each pod's players by seat
         for pod in snap.pods:
+            self.pods.setdefault(pod.number, tuple(pod.players))
             for seat, player_id in enumerate(pod.players):
                 self.places.setdefault(player_id, (pod.number, seat, pod.draft))
         self.frames: dict[tuple[int, int], SeatFrame] = {}
@@ -152,8 +154,7 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
         kept = served.pools_json[pod, seat] = (pool, 0, b"[]", EMPTY)
     _, held, whole, encoded = kept
     if held < len(pool):
-        added = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(pool[held:], held)])
-        whole = b"".join((memoryview(whole)[:-1], b"," if held else b"", added, b"]"))  # the pool copied once
+        whole = b"".join([memoryview(whole)[:-1], *placed(pool[held:], held), b"]"])  # the pool copied once
         encoded = msgspec.Raw(whole)
         served.pools_json[pod, seat] = (pool, len(pool), whole, encoded)
     return encoded
@@ -194,15 +195,12 @@ def seat_state(
     version = 0
     bot = False  # the desk handed the seat to a bot for now
     if place is not None and place[2] is not None:
-        with contextlib.nullcontext() if session is not None else served.locked(place[0]):
-            if session is None:
-                session = served.table(place[0])
-            humans = session.humans
-            draft = draft_json(session, place[0], place[1], humans)
-            bot = place[1] not in humans and not draft.done  # said while the draft goes on, not after
-            cards = session.draft.pools[place[1]]
-            pool, size = pool_json(served, place[0], place[1], cards), len(cards)
-            version = len(session.draft.log)
+        if session is not None:  # (its caller holds the pod's lock)
+            draft, pool, size, version = _drafting(served, session, place[0], place[1])
+        else:
+            with served.locked(place[0]):
+                draft, pool, size, version = _drafting(served, served.table(place[0]), place[0], place[1])
+        bot = draft.bot and not draft.done  # said while the draft goes on, not after
     if frame.recorded:
         pool, size = recorded_pool_json(served, player_id)
     return answers.SeatState(
@@ -219,6 +217,16 @@ def seat_state(
         pool_size=size,
         table=table_state(served, player_id) if frame.table else None,
     )
+
+
+def _drafting(
+    served: Served, session: DraftTable, pod: int, seat: int
+) -> tuple[answers.DraftState, msgspec.Raw, int, int]:
+    """A drafting seat's part of its state (the caller holds the pod's lock): its draft, its pool and the pool's
+    count, and the draft's version (its picks so far)."""
+    draft = session.draft
+    cards = draft.pools[seat]
+    return draft_json(session, pod, seat), pool_json(served, pod, seat, cards), len(cards), len(draft.log)
 
 
 def claim_if_free(served: Served, player_id: int, token: str) -> None:
@@ -339,7 +347,7 @@ def write_picks(
         mark = served.written_signature(pod)
         if shown:  # and are shown this write now (else the watcher's next look pushes what this read caught up)
             served.shown[pod] = mark
-        players = next((p.players for p in snap.pods if p.number == pod), ())
+        players = indexed(snap).pods.get(pod, ())
         after = _seen(session.draft, others)
         changed = (
             set(range(len(players)))
@@ -368,11 +376,12 @@ def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTab
     session, snap = served.tables.get(pod), served.fresh_snapshot()
     if session is None or snap is None or session.stale:  # (stale: a write failed; opened again in a worker)
         raise WouldWait(f"pod {pod}'s draft is to be read first")
-    players = next((found.players for found in snap.pods if found.number == pod), ())
+    players = indexed(snap).pods.get(pod, ())
     if any(waiting.player not in players for waiting in batch):
         raise WouldWait(f"a picker of pod {pod} is seated elsewhere now")  # their state: worked out in a worker
+    humans = session.humans
     if not session.draft.finished and any(
-        waiting.seat in session.humans and session.bound(waiting.seat, None) for waiting in batch
+        waiting.seat in humans and session.bound(waiting.seat, None) for waiting in batch
     ):
         raise WouldWait(f"a seat of pod {pod} is to be bound first")
     return session, snap
@@ -390,9 +399,10 @@ def _write_picks(served: Served, session: DraftTable, batch: list[Waiting], defe
     the seat's ``SeatSession`` as a terminal's pick goes: the core checks them (bot seat, the seat held here, the
     pack shown, the count) and writes the good ones together; a refusal keeps its status, code and words."""
     held = []
+    humans, finished = session.humans, session.draft.finished  # (a claim changes neither)
     for waiting in batch:
         waiting.done = True
-        if waiting.seat in session.humans and session.bound(waiting.seat, None) and not session.draft.finished:
+        if waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
             session.claim(waiting.seat, waiting.token)  # the draft started after the browser joined: bound here now
         seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
         seat.seen = waiting.at

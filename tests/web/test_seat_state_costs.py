@@ -29,3 +29,27 @@ def test_states_worked_out_from_one_snapshot_share_its_event_and_player_parts(tm
     assert (first.phase, first.waiting, first.event.name) == ("drafting", None, again.event.name)
     assert first.player.name == "Ann" and first.player.has_deck is False
     served.close()
+
+
+def test_a_drafting_pool_is_encoded_from_its_printings_kept_parts_not_a_card_kept_at_every_place(
+    tmp_path, cli, manual_clock
+):
+    """A pool grows by a pick's cards with every state: they are put at their places from the parts each printing
+    keeps for its packs (``cards_shown.placed``), not encoded and kept once more for every place a pool puts a
+    card at; the JSON is the same as the cards encoded one by one."""
+    import msgspec
+
+    from events.web import cards_shown
+    from events.web.api_draft import pool_json
+
+    served = _served(tmp_path, cli, manual_clock, "pool")
+    session = served.tables[served.snapshot().pods[0].number]
+    printings = [p for booster in session.draft.boosters[0] for p in booster.printings][:40]
+    pool: list = []
+    for first in range(0, 40, 2):
+        pool.extend(printings[first : first + 2])
+        encoded = bytes(pool_json(served, 1, 0, pool))
+    expected = [cards_shown.card_json(p.card, i, p.foil or p.etched) for i, p in enumerate(pool)]
+    assert encoded == msgspec.json.encode(expected)
+    assert not any(kept.encoded for kept in cards_shown._CARDS_JSON.values())
+    served.close()
