@@ -415,7 +415,7 @@ class Draft:
 def _at_places(hand: list[Printing], places: tuple[int, ...], cards: Sequence[Printing | Card | int]) -> bool:
     """Whether each of ``cards`` is the very printing at its place of ``places`` in ``hand``, no place twice."""
     size = len(hand)
-    for i, wanted in zip(places, cards, strict=True):
+    for i, wanted in zip(places, cards):  # (as many of each: the caller checked)
         if not 0 <= i < size or hand[i] is not wanted:
             return False
     return len(set(places)) == len(places)

@@ -132,7 +132,7 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
         direction="left" if draft.direction > 0 else "right",
         cards=pack_json(held.cards) if held is not None and human else EMPTY,
         waiting_for=len(waiting_on),
-        waiting_on=[names[other] for other in waiting_on],
+        waiting_on=[names[other] for other in waiting_on] if waiting_on else [],
         queued=queued,
         deadline=session.deadline(seat),
         done=finished,
