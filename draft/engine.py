@@ -109,6 +109,7 @@ class Draft:
         # Each seat's packs, first in front of it; a pick passes the pack to the back of the next seat's queue.
         self.queues: list[deque[HeldPack]] = []
         self._made: list[int] = []  # picks each seat has made this round
+        self._last: list[Pick | None] = [None] * config.seats  # each seat's last pick in the log
         self._open_round()
 
     # --- making a table -------------------------------------------------------------------------
@@ -147,6 +148,11 @@ class Draft:
         """How many packs wait at the seat, the one in front of it included."""
         self._check_seat(seat)
         return 0 if self.finished else len(self.queues[seat])
+
+    def last_pick(self, seat: int) -> Pick | None:
+        """The seat's last pick (None before its first): the log's last one of that seat, without going through it."""
+        self._check_seat(seat)
+        return self._last[seat]
 
     def at(self, seat: int) -> tuple[int, int]:
         """(pack, pick) from 1 the seat is at: of the pack in front of it, or, while it waits, of its next pick."""
@@ -221,12 +227,7 @@ class Draft:
         self, seat: int, cards: Sequence[Printing | Card | int], places: tuple[int, ...] | None = None
     ) -> tuple[int, ...]:
         hand = self.queues[seat][0].cards
-        if (
-            places is not None
-            and len(places) == len(cards)
-            and len(set(places)) == len(places)
-            and all(0 <= i < len(hand) and hand[i] is wanted for i, wanted in zip(places, cards, strict=True))
-        ):
+        if places is not None and len(places) == len(cards) and _at_places(hand, places, cards):
             return places  # each printing still at its place (the very object): the pick as it was made
         used: list[int] = []
         for wanted in cards:
@@ -263,6 +264,12 @@ class Draft:
             waits = self.waiting_on(seat)
             whom = ", ".join(f"seat {other + 1}" for other in waits) or "the other seats"
             raise IllegalPickError(f"seat {seat + 1} has no pack in front of it now; wait for {whom} to pass one")
+        return self._checked(seat, cards, places)
+
+    def _checked(
+        self, seat: int, cards: Sequence[Printing | Card | int], places: tuple[int, ...] | None
+    ) -> tuple[int, ...]:
+        """``verify_pick`` for a seat known to hold a pack in a draft that goes on: the count, then the cards."""
         due = min(self.config.picks_per_turn, len(self.queues[seat][0].cards))  # ``picks_due``, the pack there
         if len(cards) != due:
             raise IllegalPickError(f"take exactly {due} card{'s' if due != 1 else ''} from this pack, not {len(cards)}")
@@ -277,23 +284,24 @@ class Draft:
     def verify_request(self, request: PickRequest) -> tuple[int, ...]:
         """Raise ``StalePickError`` when the seat's pack is no longer the one the request was made on,
         ``IllegalPickError`` when the cards aren't a pick from it; return the pack positions."""
-        self._check_seat(request.seat)
-        seen = f"pack {request.pack} pick {request.pick}"
+        seat = request.seat
+        self._check_seat(seat)
         if self.finished:
-            raise StalePickError(f"{seen} can't be taken: the draft is over")
-        now = self.at(request.seat)
-        if (request.pack, request.pick) != now or not self.queues[request.seat]:
+            raise StalePickError(f"pack {request.pack} pick {request.pick} can't be taken: the draft is over")
+        now = (self.round + 1, self._made[seat] + 1)  # ``at``: the seat checked, the draft not over
+        queue = self.queues[seat]
+        if (request.pack, request.pick) != now or not queue:
             state = "already made" if (request.pack, request.pick) < now else "not reached"
             front = f"pack {now[0]} pick {now[1]}"
             raise StalePickError(
-                f"seat {request.seat + 1}'s {seen} is {state}; "
+                f"seat {seat + 1}'s pack {request.pack} pick {request.pick} is {state}; "
                 + (
                     f"the pack in front of it is now {front}"
-                    if self.queues[request.seat]
+                    if queue
                     else f"its next pick is {front} (waiting for a pack)"
                 )
             )
-        return self.verify_pick(request.seat, list(request.taken), request.places)
+        return self._checked(seat, request.taken, request.places)  # ``verify_pick``'s checks left to make
 
     def take(self, request: PickRequest) -> Pick:
         """Make the pick the request names, only on the pack state it was made on."""
@@ -317,10 +325,11 @@ class Draft:
         held = queue.popleft()
         hand = held.cards
         held.picks += 1
-        record = Pick(seat, self.round + 1, held.picks, tuple(hand), tuple(hand[i] for i in positions), positions)
+        record = Pick(seat, self.round + 1, held.picks, tuple(hand), tuple([hand[i] for i in positions]), positions)
         self.pools[seat].extend(record.taken)
         held.cards = [printing for i, printing in enumerate(hand) if i not in positions]
         self.log.append(record)
+        self._last[seat] = record
         self._made[seat] += 1
         if held.cards:
             self.queues[(seat + self.direction) % self.config.seats].append(held)
@@ -401,3 +410,12 @@ class Draft:
         """Every pick made from the same booster as ``pick``, in order."""
         origin = self.origin_of(pick)
         return [p for p in self.log if p.pack == pick.pack and self.origin_of(p) == origin]
+
+
+def _at_places(hand: list[Printing], places: tuple[int, ...], cards: Sequence[Printing | Card | int]) -> bool:
+    """Whether each of ``cards`` is the very printing at its place of ``places`` in ``hand``, no place twice."""
+    size = len(hand)
+    for i, wanted in zip(places, cards):  # (as many of each: the caller checked)
+        if not 0 <= i < size or hand[i] is not wanted:
+            return False
+    return len(set(places)) == len(places)

@@ -18,7 +18,7 @@ from events.night.packs_secret import new_secret, pod_seed
 from events.night.phone_clocks import PhoneClocks
 from events.night.refusals import DESK, Actor
 from events.night.schema import card_ref
-from events.night.snapshot import Snapshot
+from events.night.snapshot import PlayerRow, Snapshot
 from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import fold, live_state
@@ -30,10 +30,11 @@ from sets.errors import InputError, StateError
 from sets.visible import quoted
 
 
-def waiting_words(snap: Snapshot, player_id: int) -> str | None:
+def waiting_words(snap: Snapshot, player_id: int, player: PlayerRow | None = None) -> str | None:
     """What a player whose pool is recorded hears while others still draft (decks are built once every active
-    player has a pool: ``Drafting.finish_drafting_if_done``), in their own case; None when they don't wait so."""
-    player = snap.player(player_id)
+    player has a pool: ``Drafting.finish_drafting_if_done``), in their own case; None when they don't wait so
+    (``player``: the player's row, when the caller has it)."""
+    player = snap.player(player_id) if player is None else player
     if snap.event.status != "drafting" or player.pool_size is None:
         return None
     if player.pod is None:  # added after the draft started, with a sealed pool opened for them

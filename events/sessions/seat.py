@@ -233,15 +233,14 @@ class SeatSession:
         if not table.bound(seat, self.token):
             raise NotYourSeat(NOT_YOUR_SEAT)
         draft = table.draft
-        at = draft.at(seat)
+        held, at, due, _, _ = draft.view(seat)  # held None: the seat waits for a pack, or the draft is over
         seen = self.seen or at
-        held = draft.held(seat)  # None: the seat waits for a pack, or the draft is over
         if held is None or seen != at:
             raise StalePack(stale_words(seen, at, not draft.finished and held is None))
         cards = held.cards
         positions = list(positions)
-        check_positions(positions, draft.picks_due(seat), len(cards))
-        return PickRequest(seat, *seen, tuple(cards[i] for i in positions), tuple(positions))
+        check_positions(positions, due, len(cards))
+        return PickRequest(seat, *seen, tuple([cards[i] for i in positions]), tuple(positions))
 
     def pick(self, positions: Sequence[int], why: str = "") -> Taken | Refused:
         """Take these cards of the pack that was shown (saved, the bots' picks after it); a pack that moved on

@@ -59,7 +59,7 @@ class DraftFields:
         a bot picks for the seat) or ``terminal`` (a terminal picking for the seat: another one than the asker)."""
         if [pick.seat, pick.pack, pick.pick] in (self.doc.get("timed_out") or []):
             return "timer"
-        return "desk" if pick.seat not in self.humans else "terminal"
+        return "desk" if pick.seat not in self.doc["humans"] else "terminal"  # (read, not copied: ``humans``)
 
     @property
     def kind(self) -> str:

@@ -26,7 +26,7 @@ from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
-from events.web.cards_shown import EMPTY, card_bytes, pack_json, printings_json
+from events.web.cards_shown import EMPTY, pack_json, placed, printings_json
 from sets.booster import Printing
 from sets.cards import CardSet
 from sets.errors import WouldWait
@@ -41,15 +41,58 @@ TAKEN_BY = {  # who made a seat's last pick, when not the player (``DraftTable.t
 
 class SeatIndex:
     """A snapshot's players and their seats by player id, worked out once a snapshot (a room of 256 looks a player
-    up on every pick and every state: by id, not by going through the room)."""
+    up on every pick and every state: by id, not by going through the room), and each player's part of a state
+    that only the snapshot decides (``frame``)."""
 
     def __init__(self, snap: Snapshot) -> None:
         self.snap = snap
         self.players = {player.id: player for player in snap.players}
         self.places: dict[int, tuple[int, int, int | None]] = {}
+        self.pods: dict[int, tuple[int, ...]] = {}  # each pod's players by seat
         for pod in snap.pods:
+            self.pods.setdefault(pod.number, tuple(pod.players))
             for seat, player_id in enumerate(pod.players):
                 self.places.setdefault(player_id, (pod.number, seat, pod.draft))
+        self.frames: dict[tuple[int, int], SeatFrame] = {}
+
+    def frame(self, event_id: int, player_id: int) -> SeatFrame:
+        """The player's ``SeatFrame`` in this snapshot, worked out once (KeyError: no such player)."""
+        found = self.frames.get((event_id, player_id))
+        if found is None:
+            found = self.frames[event_id, player_id] = SeatFrame.of(self, event_id, player_id)
+        return found
+
+
+@dataclass(frozen=True)
+class SeatFrame:
+    """What a seat's state takes from the event's snapshot alone (the same objects in every state worked out from
+    it): the event and the player as shown, the phase, the words of a player who waits for others, and the seat."""
+
+    event: answers.SeatEvent
+    player: answers.SeatPlayer
+    phase: answers.Phase
+    waiting: str | None
+    place: tuple[int, int, int | None] | None
+    recorded: bool  # the state shows the recorded pool
+    table: bool  # the state shows the player's table
+
+    @classmethod
+    def of(cls, index: SeatIndex, event_id: int, player_id: int) -> SeatFrame:
+        snap = index.snap
+        event = snap.event
+        player = index.players[player_id]  # KeyError: a player removed meanwhile
+        phase = PHASES.get(event.status, "finished")
+        if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
+            phase = "registered" if player.deck is not None else "building"
+        return cls(
+            event=answers.SeatEvent(event_id, event.name, False),
+            player=answers.SeatPlayer(player.number, player.name, player.deck is not None),
+            phase=phase,
+            waiting=waiting_words(snap, player_id, player),
+            place=index.places.get(player_id),
+            recorded=phase in ("building", "registered", "finished") and player.pool_size is not None,
+            table=event.status in ("playing", "finished"),
+        )
 
 
 _INDEXED: list[SeatIndex] = []  # the last snapshot's (the served event's snapshot is kept until its file changes)
@@ -74,7 +117,7 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
     humans = session.humans if humans is None else humans
     finished = draft.finished
     held, at, due, queued, waiting_on = draft.view(seat)
-    last = next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
+    last = draft.last_pick(seat)
     config, human = draft.config, seat in humans
     names = session.names if waiting_on else ()  # read only when someone is waited for
     return answers.DraftState(
@@ -89,7 +132,7 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
         direction="left" if draft.direction > 0 else "right",
         cards=pack_json(held.cards) if held is not None and human else EMPTY,
         waiting_for=len(waiting_on),
-        waiting_on=[names[other] for other in waiting_on],
+        waiting_on=[names[other] for other in waiting_on] if waiting_on else [],
         queued=queued,
         deadline=session.deadline(seat),
         done=finished,
@@ -111,8 +154,7 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
         kept = served.pools_json[pod, seat] = (pool, 0, b"[]", EMPTY)
     _, held, whole, encoded = kept
     if held < len(pool):
-        added = b",".join([card_bytes(p.card, i, p.foil or p.etched) for i, p in enumerate(pool[held:], held)])
-        whole = b"".join((memoryview(whole)[:-1], b"," if held else b"", added, b"]"))  # the pool copied once
+        whole = b"".join([memoryview(whole)[:-1], *placed(pool[held:], held), b"]"])  # the pool copied once
         encoded = msgspec.Raw(whole)
         served.pools_json[pod, seat] = (pool, len(pool), whole, encoded)
     return encoded
@@ -146,45 +188,45 @@ def seat_state(
     player's pod's draft, already caught up with its file by a caller holding the pod's lock; ``snap``: the
     event's snapshot that caller read, for the states of several seats worked out at once)."""
     snap = served.snapshot() if snap is None else snap
-    event = snap.event
-    found = indexed(snap)
-    player = found.players[player_id]  # KeyError: a player removed meanwhile
-    phase = PHASES.get(event.status, "finished")
-    place = found.places.get(player_id)
+    frame = indexed(snap).frame(served.event_id, player_id)  # KeyError: a player removed meanwhile
+    place = frame.place
     draft = None
     pool, size = EMPTY, 0
     version = 0
     bot = False  # the desk handed the seat to a bot for now
-    if event.status in ("building", "playing") or event.status == "drafting" and player.pool_size is not None:
-        phase = "registered" if player.deck is not None else "building"
-    if phase == "finished" and event.status == "finished":
-        phase = "finished"
     if place is not None and place[2] is not None:
-        with served.locked(place[0]):
-            if session is None:
-                session = served.table(place[0])
-            humans = session.humans
-            draft = draft_json(session, place[0], place[1], humans)
-            bot = place[1] not in humans and not session.draft.finished  # said while the draft goes on, not after
-            cards = session.draft.pools[place[1]]
-            pool, size = pool_json(served, place[0], place[1], cards), len(cards)
-            version = len(session.draft.log)
-    if phase in ("building", "registered", "finished") and player.pool_size is not None:
+        if session is not None:  # (its caller holds the pod's lock)
+            draft, pool, size, version = _drafting(served, session, place[0], place[1])
+        else:
+            with served.locked(place[0]):
+                draft, pool, size, version = _drafting(served, served.table(place[0]), place[0], place[1])
+        bot = draft.bot and not draft.done  # said while the draft goes on, not after
+    if frame.recorded:
         pool, size = recorded_pool_json(served, player_id)
     return answers.SeatState(
-        version=version + 100_000 * PHASE_ORDER.index(phase),
+        version=version + 100_000 * PHASE_ORDER.index(frame.phase),
         server_time=served.wall(),
-        event=answers.SeatEvent(served.event_id, event.name, False),
-        player=answers.SeatPlayer(player.number, player.name, player.deck is not None),
-        phase=phase,
+        event=frame.event,
+        player=frame.player,
+        phase=frame.phase,
         connection_note="the desk handed your seat to a bot for now" if bot else None,
-        waiting=waiting_words(snap, player_id),
+        waiting=frame.waiting,
         draft=draft,
         pool=pool,
         pool_from=0,
         pool_size=size,
-        table=table_state(served, player_id) if event.status in ("playing", "finished") else None,
+        table=table_state(served, player_id) if frame.table else None,
     )
+
+
+def _drafting(
+    served: Served, session: DraftTable, pod: int, seat: int
+) -> tuple[answers.DraftState, msgspec.Raw, int, int]:
+    """A drafting seat's part of its state (the caller holds the pod's lock): its draft, its pool and the pool's
+    count, and the draft's version (its picks so far)."""
+    draft = session.draft
+    cards = draft.pools[seat]
+    return draft_json(session, pod, seat), pool_json(served, pod, seat, cards), len(cards), len(draft.log)
 
 
 def claim_if_free(served: Served, player_id: int, token: str) -> None:
@@ -305,7 +347,7 @@ def write_picks(
         mark = served.written_signature(pod)
         if shown:  # and are shown this write now (else the watcher's next look pushes what this read caught up)
             served.shown[pod] = mark
-        players = next((p.players for p in snap.pods if p.number == pod), ())
+        players = indexed(snap).pods.get(pod, ())
         after = _seen(session.draft, others)
         changed = (
             set(range(len(players)))
@@ -334,11 +376,12 @@ def _in_memory(served: Served, pod: int, batch: list[Waiting]) -> tuple[DraftTab
     session, snap = served.tables.get(pod), served.fresh_snapshot()
     if session is None or snap is None or session.stale:  # (stale: a write failed; opened again in a worker)
         raise WouldWait(f"pod {pod}'s draft is to be read first")
-    players = next((found.players for found in snap.pods if found.number == pod), ())
+    players = indexed(snap).pods.get(pod, ())
     if any(waiting.player not in players for waiting in batch):
         raise WouldWait(f"a picker of pod {pod} is seated elsewhere now")  # their state: worked out in a worker
+    humans = session.humans
     if not session.draft.finished and any(
-        waiting.seat in session.humans and session.bound(waiting.seat, None) for waiting in batch
+        waiting.seat in humans and session.bound(waiting.seat, None) for waiting in batch
     ):
         raise WouldWait(f"a seat of pod {pod} is to be bound first")
     return session, snap
@@ -356,9 +399,10 @@ def _write_picks(served: Served, session: DraftTable, batch: list[Waiting], defe
     the seat's ``SeatSession`` as a terminal's pick goes: the core checks them (bot seat, the seat held here, the
     pack shown, the count) and writes the good ones together; a refusal keeps its status, code and words."""
     held = []
+    humans, finished = session.humans, session.draft.finished  # (a claim changes neither)
     for waiting in batch:
         waiting.done = True
-        if waiting.seat in session.humans and session.bound(waiting.seat, None) and not session.draft.finished:
+        if waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
             session.claim(waiting.seat, waiting.token)  # the draft started after the browser joined: bound here now
         seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
         seat.seen = waiting.at

@@ -3,7 +3,7 @@ card's facts, a pack's cards as it stands, the image a card has on this server."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,19 +128,30 @@ def pack_json(cards: list[Printing]) -> msgspec.Raw:
             _PACKS_JSON.clear()
         if len(_PRINTED) > PRINTINGS_KEPT:
             _PRINTED.clear()
-        parts = [b"["]  # each card's encoding up to its place, the place, the rest and a comma: joined once
-        for place, printing in enumerate(cards):
-            found = _PRINTED.get(id(printing))
-            if found is None or found[0] is not printing:
-                remember_printings((printing,))
-                found = _PRINTED[id(printing)]
-            if found[1] and place < len(_PLACES):
-                parts += (found[1], _PLACES[place], found[2], b",")
-            else:
-                parts += (card_bytes(printing.card, place, printing.foil or printing.etched), b",")
-        parts[-1] = b"]"  # the last comma (an empty pack: the opening bracket too, with ``[]`` put back below)
-        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"".join(parts) if cards else b"[]"))
+        parts = [b"[", *placed(cards), b"]"]
+        kept = _PACKS_JSON[id(cards)] = (cards, msgspec.Raw(b"".join(parts)))
     return kept[1]
+
+
+def placed(printings: Sequence[Printing], start: int = 0) -> list[bytes]:
+    """The printings' cards encoded at their places in a list, from place ``start`` on (a comma before each but
+    the list's first), as parts to join: each card's encoding up to its place, the place, and the rest (each
+    printing's card found once: ``remember_printings``)."""
+    parts: list[bytes] = []
+    printed, places, most = _PRINTED, _PLACES, len(_PLACES)
+    for place, printing in enumerate(printings, start):
+        # a printing found is this very one: its entry keeps it, so no other object has its id meanwhile
+        found = printed.get(id(printing))
+        if found is None:
+            remember_printings((printing,))
+            found = printed[id(printing)]
+        if place:
+            parts.append(b",")
+        if found[1] and place < most:
+            parts += (found[1], places[place], found[2])
+        else:
+            parts.append(card_bytes(printing.card, place, printing.foil or printing.etched))
+    return parts
 
 
 def image_json(card: Card) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from events.web.settings import DEFAULT
 from sets.errors import CmdraftError, StorageError
 
 log = logging.getLogger("cmdraft.serve")
+_encode = msgspec.json.Encoder().encode
 IN_FLIGHT = 16  # a stream's picks waiting for their writes past which it is read no further (a page sends one)
 
 
@@ -80,13 +81,12 @@ class Connection:
         """``message`` on the socket now (``send``, after what it is already sending), from code that doesn't wait:
         a browser gone meanwhile is no error here (its stream ends).  Mostly the server writes it at once
         (``write_now``); else a task goes on with it."""
-        self.outbox.append(msgspec.json.encode(self.shown(message)))
-        if self.writing:
-            return
-        if self.write_now is not None and len(self.outbox) == 1 and self.write_now(self.outbox[0]):
-            self.outbox.clear()
-            return
-        start_now(self._write_quietly())
+        data = _encode(self.shown(message))
+        if not self.writing and not self.outbox and self.write_now is not None and self.write_now(data):
+            return  # (nothing before it waits: on the socket now, the outbox not touched)
+        self.outbox.append(data)
+        if not self.writing:
+            start_now(self._write_quietly())
 
     async def _write_quietly(self) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):

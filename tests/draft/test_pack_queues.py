@@ -145,3 +145,21 @@ def test_a_seats_view_is_what_each_of_its_questions_answers_at_every_step_of_a_d
             break
         seat = rng.choice(draft.waiting())
         draft.pick(seat, list(range(draft.picks_due(seat))))
+
+
+def test_a_seats_last_pick_is_the_logs_last_of_that_seat_at_every_step_and_after_a_replay():
+    """``Draft.last_pick`` (what a phone's state shows as its last pick, asked for every state) keeps up with the log
+    without going through it: the same as the log's last pick of the seat, seats picking at different speeds."""
+    draft = Draft.new(DraftConfig(seats=5), seed=10)
+    rng = random.Random(5)
+
+    def from_the_log(seat: int):
+        return next((pick for pick in reversed(draft.log) if pick.seat == seat), None)
+
+    while not draft.finished:
+        assert [draft.last_pick(seat) for seat in range(5)] == [from_the_log(seat) for seat in range(5)]
+        seat = rng.choice(draft.waiting())
+        draft.pick(seat, list(range(draft.picks_due(seat))))
+    again = Draft.from_json(draft.to_json())
+    assert [again.last_pick(seat) for seat in range(5)] == [from_the_log(seat) for seat in range(5)]
+    assert again.last_pick(4) is again.log[max(i for i, pick in enumerate(again.log) if pick.seat == 4)]
