@@ -182,6 +182,14 @@ class Store:
         self._cache = None
 
     def _ensure_folder(self) -> None:
+        # A folder to make inside a read-only one (the data folder's parent marked read-only, say) is refused like a
+        # write to a read-only folder: its permission bits are the owner's intent, root's too, who could make it.
+        existing = next((folder for folder in (self.path.parent, *self.path.parent.parents) if folder.exists()), None)
+        if existing is not None and existing != self.path.parent and existing.is_dir() and read_only(existing):
+            raise StorageError(
+                f"cannot create the folder for database {quoted(str(self.path))}: the folder {existing} is read-only; "
+                "nothing was changed (make it writable, or choose another --db)"
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):
@@ -190,7 +198,8 @@ class Store:
             ) from None
         except OSError as error:
             raise StorageError(
-                f"cannot create folder for database {quoted(str(self.path))}: {error.strerror or error}"
+                f"cannot create the folder for database {quoted(str(self.path))}: {error.strerror or error}; "
+                "nothing was changed (check the folder is writable, or choose another --db)"
             ) from None
         if self.path.is_dir():
             raise StorageError(f"{quoted(str(self.path))} is a folder, not a database file; give a file path with --db")

@@ -343,6 +343,25 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
         os.chmod(folder, 0o755)
 
 
+def test_a_new_database_never_makes_its_folder_inside_a_read_only_one(tmp_path, cli, monkeypatch):
+    """The data folder's parent (``XDG_DATA_HOME``) or a --db's ancestor marked read-only: ``event new`` makes no
+    folder in it (root could), refused in one line naming the read-only folder (4)."""
+    locked = tmp_path / "data"
+    locked.mkdir()
+    os.chmod(locked, 0o555)
+    monkeypatch.delenv("CMDRAFT_HOME")
+    monkeypatch.setenv("XDG_DATA_HOME", str(locked))
+    try:
+        for typed in ((), ("--db", locked / "night" / "db.json")):
+            refused = cli("event", "new", "Night", "--style", "bots", *typed)
+            assert refused.exit_code == 4, refused.output
+            assert refused.stderr.count("\n") == 1 and f"the folder {locked} is read-only" in refused.stderr
+            assert "choose another --db" in refused.stderr
+            assert list(locked.iterdir()) == []
+    finally:
+        os.chmod(locked, 0o755)
+
+
 # --- temporary files and backups ---------------------------------------------------------------------------------
 
 
