@@ -55,6 +55,7 @@ from events.storage.safe_files import (
     _fsync_folder,
     atomic_write,
     copy_private,
+    full_disk,
     read_only,
     remove_stale_temporaries,
 )
@@ -264,6 +265,7 @@ class Store:
                 except OSError as error:
                     raise StorageError(
                         f"cannot write database {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
+                        f"{full_disk(error)}"
                     ) from None
                 signature = self._signature()
                 self._cache = (signature, tables, False) if signature is not None else None
@@ -319,7 +321,7 @@ class Store:
             _fsync_folder(self.path.parent)
         except OSError as error:
             temporary.unlink(missing_ok=True)
-            raise StorageError(f"{failure}: {error.strerror or error}; nothing was changed") from None
+            raise StorageError(f"{failure}: {error.strerror or error}; nothing was changed{full_disk(error)}") from None
         return target
 
     def backup(self) -> Path | None:
@@ -381,6 +383,7 @@ class Store:
             except OSError as error:
                 raise StorageError(
                     f"cannot write database {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
+                    f"{full_disk(error)}"
                 ) from None
             self._cache = None
         finally:

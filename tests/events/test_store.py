@@ -993,3 +993,35 @@ def test_threads_sharing_one_kept_lock_hold_it_one_at_a_time_and_never_strand_it
     lock.acquire(1)  # nothing was left held
     lock.release()
     lock.close()
+
+
+def test_a_full_disk_is_one_line_saying_to_free_space_and_changes_nothing(tmp_path, cli, monkeypatch):
+    """A write the disk refuses for want of space (a backup, the database, an output file): one line naming the
+    file, what happened and what to do (free some space), its exit code, nothing changed."""
+    import errno
+
+    import events.outputs.guard as guard
+    import events.storage.store as store_module
+
+    db = tmp_path / "full.json"
+    events = Night(Store(db))
+    event_id = events.create("Night", style="bots", seed=3)
+    events.add_player(event_id, "Ann")
+    events.add_player(event_id, "Cy")
+    before = db.read_bytes()
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copyfileobj", no_space)  # the backup before a phase change
+    monkeypatch.setattr(store_module, "atomic_write", no_space)  # the database itself
+    monkeypatch.setattr(guard, "atomic_write", no_space)  # an output file
+    for args, code in (
+        (("event", "seat", event_id), 4),
+        (("event", "player", "add", event_id, "Bo"), 4),
+        (("event", "print", event_id, "standings", "--out", tmp_path / "standings.txt"), 2),
+    ):
+        refused = cli(*args, "--db", db)
+        assert refused.exit_code == code and refused.stderr.count("\n") == 1, refused.output
+        assert "No space left on device" in refused.stderr and "free some space on that disk" in refused.stderr
+    assert db.read_bytes() == before and not (tmp_path / "standings.txt").exists()
