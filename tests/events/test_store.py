@@ -336,6 +336,8 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
         assert cli("event", "standings", str(event_id), "--db", db, "--json").exit_code == 0
         exported = cli("event", "export", str(event_id), "--out", tmp_path / "out", "--db", db)
         assert exported.exit_code == 0 and (tmp_path / "out" / "database.json").exists()
+        listed = cli("event", "undo", str(event_id), "--list", "--db", db)  # what undo would take back: a read
+        assert listed.exit_code == 0 and "can't be undone" in listed.stdout and "read-only" in listed.stdout
         assert sorted(p.name for p in folder.rglob("*")) == names_before  # no lock file, nothing else
         refused = cli("event", "new", "Y", "--db", db)
         assert refused.exit_code == 4
