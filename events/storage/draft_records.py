@@ -145,6 +145,19 @@ def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
         return len(record["picks"]) + (0 if saved is None else len(saved["picks"]))
 
 
+def resume_stopped_draft(store: Store, draft_id: int, record: dict[str, Any]) -> bool:
+    """Take back ``stop_live_draft`` for a restore that never replaced the database (killed, or refused): the journal
+    is ``drafting`` again, every pick kept (its terminals start the draft command again).  False: it wasn't stopped."""
+    journal = journal_file(store, draft_id, record)
+    if journal is None:
+        return False
+    with journal.write() as entry:
+        if entry.state is None or entry.state["status"] != REPLACED:
+            return False
+        entry.save({"status": "drafting"}, [])
+    return True
+
+
 def load_draft(store: Store, db: TinyDB, draft_id: int) -> tuple[Draft, dict[str, Any]]:
     """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
     saved = db.table(DRAFTS).get(doc_id=draft_id)

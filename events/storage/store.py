@@ -354,24 +354,30 @@ class Store:
             return False
 
     def restore(
-        self, source: Path, transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+        self,
+        source: Path,
+        transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        first: Callable[[], None] | None = None,
     ) -> KeptDatabase | None:
         """Replace the database with a checked copy of ``source`` (passed through ``transform``); returns where the
         database it replaced was kept (None when there was none).  A damaged database can be replaced too: it is kept
-        aside under a name of its own (``NAME.damaged-TIMESTAMP``), never among the backups."""
+        aside under a name of its own (``NAME.damaged-TIMESTAMP``), never among the backups.  ``first``: run under
+        the lock before ``transform``."""
         data = read_file(source)
         if data is None:
             raise InputError(f"{quoted(str(source))} does not exist; give a database or backup file")
         if schema_of(data) != SCHEMA:
             data = migrated(data, source)
-        if transform is not None:
-            data = transform(data)
-        data[META] = {"1": _meta_doc()}
         self._ensure_folder()
         self._check_writable()
         lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
+            if first is not None:
+                first()
+            if transform is not None:
+                data = transform(data)
+            data[META] = {"1": _meta_doc()}
             if self._readable():
                 backup = self._rotate_backups()
                 kept = None if backup is None else KeptDatabase(backup, damaged=False)

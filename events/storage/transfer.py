@@ -12,6 +12,7 @@ with them.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,14 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from events.storage.database_file import META, SCHEMA, check_data, migrated, saved_at, schema_of
-from events.storage.draft_records import DRAFTS, current, read_journal, self_contained, stop_live_draft
+from events.storage.draft_records import (
+    DRAFTS,
+    current,
+    read_journal,
+    resume_stopped_draft,
+    self_contained,
+    stop_live_draft,
+)
 from events.storage.store import KeptDatabase, Store
 from events.storage.table_names import (
     CODE_FAILURES,
@@ -261,13 +269,31 @@ def stop_drafts(store: Store, live: dict[PodKey, LiveDraft]) -> dict[PodKey, int
     return {key: stop_live_draft(store, draft.draft, draft.record) for key, draft in live.items()}
 
 
+def resume_drafts(store: Store, live: dict[PodKey, LiveDraft]) -> None:
+    """The drafts ``stop_drafts`` stopped go on, when the restore that stopped them saved nothing (the database still
+    names their journals)."""
+    if not live:
+        return
+    with store.read() as db:
+        records = {draft.draft: db.table(DRAFTS).get(doc_id=draft.draft) for draft in live.values()}
+    for draft in live.values():
+        record = records[draft.draft]
+        if record is not None and record.get("journal") == draft.record.get("journal"):
+            resume_stopped_draft(store, draft.draft, dict(record))
+
+
 # --- an event in, or the whole database ----------------------------------------------------------------------------
 
 
-def replace_database(store: Store, path: Path, here: Tables) -> KeptDatabase | None:
+def replace_database(
+    store: Store, path: Path, here: Tables, first: Callable[[], None] | None = None
+) -> KeptDatabase | None:
     """Replace the whole database with the file at ``path``, withheld boosters filled from ``here`` (the database as
-    it was) and every draft self-contained; returns where the database replaced was kept (None: nothing kept)."""
-    return store.restore(path, transform=lambda restored: Tables(restored).filled(here).self_contained(store).data)
+    it was) and every draft self-contained; returns where the database replaced was kept (None: nothing kept).
+    ``first``: run under the database's lock before anything is read for the copy (stopping live drafts)."""
+    return store.restore(
+        path, transform=lambda restored: Tables(restored).filled(here).self_contained(store).data, first=first
+    )
 
 
 def _renumber(

@@ -1027,3 +1027,29 @@ def test_a_full_disk_is_one_line_saying_to_free_space_and_changes_nothing(tmp_pa
         assert refused.exit_code == code and refused.stderr.count("\n") == 1, refused.output
         assert "No space left on device" in refused.stderr and "free some space on that disk" in refused.stderr
     assert db.read_bytes() == before and not (tmp_path / "standings.txt").exists()
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["all", "one-event"])
+def test_a_restore_the_disk_refuses_leaves_the_live_draft_it_stopped_going(tmp_path, cli, monkeypatch, whole):
+    """``event restore --force`` stops a live draft, then the database write fails (a full disk): nothing was
+    changed, so the draft goes on with every pick (before: "nothing was changed", and the draft stayed stopped)."""
+    import errno
+
+    import events.storage.store as store_module
+
+    db = tmp_path / "night.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    night = Night(Store(db))
+    session = night.draft_session(event_id, 1)
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_module, "atomic_write", no_space)
+    backup = db.with_name(db.name + ".bak.1")
+    refused = cli("event", "restore", backup, *(["--all"] if whole else []), "--force", "--db", db)
+    assert refused.exit_code == 4 and "nothing was changed" in refused.stderr, refused.output
+    again = Night(Store(db)).draft_session(event_id, 1)
+    assert again.doc["status"] == "drafting" and len(again.draft.log) == 2
