@@ -35,7 +35,7 @@ from draft.picks import Pick
 from events import timing
 from events.storage.journal import Journal
 from events.storage.store import Store
-from sets.errors import InputError, LimitError, StateError
+from sets.errors import InputError, LimitError, StateError, StorageError
 
 DRAFTS = "drafts"
 REPLACED = "replaced"  # the status of a live draft that a restore stopped
@@ -125,10 +125,16 @@ def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, An
     return doc
 
 
-def self_contained(store: Store, draft_id: int, record: dict[str, Any]) -> dict[str, Any]:
+def self_contained(store: Store, draft_id: int, record: dict[str, Any], damaged_ok: bool = False) -> dict[str, Any]:
     """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
-    never reads this database's journal file (a stopped draft is live again in the copy)."""
-    doc = current(record, read_journal(store, draft_id, record))
+    never reads this database's journal file (a stopped draft is live again in the copy).  ``damaged_ok`` (a
+    restore, the way out of a damaged draft file): a journal that can't be read leaves the picks its record holds."""
+    try:
+        doc = current(record, read_journal(store, draft_id, record))
+    except StorageError:
+        if not damaged_ok:
+            raise
+        doc = dict(record)
     if doc["status"] == REPLACED:
         doc["status"] = "drafting"
     return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)

@@ -43,7 +43,7 @@ from events.storage.table_names import (
     RESULTS,
     ROUNDS,
 )
-from sets.errors import CmdraftError, InputError
+from sets.errors import CmdraftError, InputError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 from sets.visible import quoted
 
@@ -137,7 +137,9 @@ class Tables:
     def self_contained(self, store: Store) -> Tables:
         """The tables with every draft record self-contained under a fresh journal token."""
         tables = dict(self.data)
-        tables[DRAFTS] = {key: self_contained(store, int(key), doc) for key, doc in tables.get(DRAFTS, {}).items()}
+        tables[DRAFTS] = {
+            key: self_contained(store, int(key), doc, damaged_ok=True) for key, doc in tables.get(DRAFTS, {}).items()
+        }
         return Tables(tables)
 
     def pod_picks(self, only: Identity | None = None) -> dict[PodKey, int]:
@@ -175,7 +177,10 @@ class EventCopy:
     def self_contained(self, store: Store) -> EventCopy:
         """The copy with its draft records holding every pick so far (those of this database's journal files too),
         each live one under a fresh journal token."""
-        drafts = {key: self_contained(store, int(key), doc) for key, doc in self.records.get(DRAFTS, {}).items()}
+        drafts = {
+            key: self_contained(store, int(key), doc, damaged_ok=True)
+            for key, doc in self.records.get(DRAFTS, {}).items()
+        }
         return EventCopy(self.number, self.event, {**self.records, DRAFTS: drafts})
 
 
@@ -258,7 +263,10 @@ def live_drafts(store: Store, tables: Tables, only: Identity | None = None) -> d
         record = tables.data.get(DRAFTS, {}).get(str(pod.get("draft"))) if pod.get("draft") else None
         if event is None or record is None or (only is not None and identity(event) != only):
             continue
-        doc = current(record, read_journal(store, int(pod["draft"]), record))
+        try:
+            doc = current(record, read_journal(store, int(pod["draft"]), record))
+        except StorageError:
+            continue  # its file is damaged: nobody can pick in it, and the restore is the way out
         if doc["status"] == "drafting":
             found[(identity(event), pod["number"])] = LiveDraft(int(pod["draft"]), record, len(doc["picks"]))
     return found

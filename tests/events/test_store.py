@@ -1053,3 +1053,24 @@ def test_a_restore_the_disk_refuses_leaves_the_live_draft_it_stopped_going(tmp_p
     assert refused.exit_code == 4 and "nothing was changed" in refused.stderr, refused.output
     again = Night(Store(db)).draft_session(event_id, 1)
     assert again.doc["status"] == "drafting" and len(again.draft.log) == 2
+
+
+def test_a_draft_file_damaged_by_hand_names_the_restore_that_is_the_way_out_and_that_restore_works(tmp_path, cli):
+    """A live draft's own file cut short by hand: the event's commands refuse it in one line naming the file and the
+    backup to restore; that restore (``--all``) is taken, the damaged draft stopping nothing (before: the restore
+    itself was refused for the same damaged file, and there was no way out)."""
+    db = tmp_path / "night.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    session = Night(Store(db)).draft_session(event_id, 1)
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+    (journal,) = (db.parent / (db.name + ".drafts")).glob("*.json")
+    journal.write_bytes(journal.read_bytes()[:100])
+    refused = cli("event", "show", event_id, "--db", db)
+    assert refused.exit_code == 4 and f"'{journal}' is damaged" in refused.stderr, refused.output
+    line = refused.stderr.splitlines()[-1]
+    command = re.search(r"'(cmdraft event restore [^']+)'", line)
+    assert command is not None, line
+    restored = cli(*command[1].split()[1:])
+    assert restored.exit_code == 0, restored.output
+    assert Night(Store(db)).snapshot(event_id).event.status == "seated"  # the backup taken before the draft started
