@@ -21,7 +21,7 @@ from events.night.schema import card_ref
 from events.night.snapshot import Snapshot
 from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
-from events.storage.draft_records import DRAFTS, REPLACED, fold, live_state, resume_stopped_draft
+from events.storage.draft_records import REPLACED, fold, live_state, resume_stopped
 from events.storage.records import Event, Player, Pod, Pool
 from events.storage.store import phase_change
 from events.storage.tables import records_of
@@ -287,9 +287,7 @@ class Drafting(EventBase):
         if halted:
             with self.store.write() as db:  # under the database's lock: no restore is between its stop and its save
                 for draft_id in halted:
-                    record = db.table(DRAFTS).get(doc_id=draft_id)
-                    if record is not None and record.get("journal"):
-                        resume_stopped_draft(self.store, draft_id, dict(record))
+                    resume_stopped(self.store, db, draft_id)
         for event_id, pod in stranded:
             self.hand_dropped_seats_to_bots(event_id, pod)
         for event_id, number in late:  # a pick's time ran out with nobody at the draft: the timeout, once

@@ -164,6 +164,15 @@ def resume_stopped_draft(store: Store, draft_id: int, record: dict[str, Any]) ->
     return True
 
 
+def resume_stopped(store: Store, db: TinyDB, draft_id: int) -> bool:
+    """Inside a database transaction: ``resume_stopped_draft`` for the draft the database names now (one a restore
+    replaced has a fresh journal there: nothing to do)."""
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record is None or record.get("journal") is None:
+        return False
+    return resume_stopped_draft(store, draft_id, dict(record))
+
+
 def load_draft(store: Store, db: TinyDB, draft_id: int) -> tuple[Draft, dict[str, Any]]:
     """The draft with every pick made so far (``db``: an open transaction on ``store``)."""
     saved = db.table(DRAFTS).get(doc_id=draft_id)
