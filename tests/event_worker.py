@@ -10,6 +10,8 @@
     python -m tests.event_worker drop DB EVENT NAME...      drop each, printing DROPPED name had-deck
     python -m tests.event_worker writes DB N HOLD           N write transactions holding the lock HOLD s each,
                                                             back to back; prints WAIT worst-ms and END time
+    python -m tests.event_worker restore DB FILE [EVENT]    ``event restore FILE --force`` (``--all`` without
+                                                            EVENT), printing RESTORED
 
 Environment:
 - ``WORKER_KILL=write:K:before`` / ``write:K:after``: SIGKILL this process at its K-th commit (a file
@@ -213,6 +215,20 @@ def writes(db: str, count: int, hold: float) -> None:
     print(f"END {time.time()}", flush=True)
 
 
+def restore(db: str, path: str, which: list[str]) -> None:
+    from pathlib import Path
+
+    from events.night.transfer import read_database_file, restore_all, restore_event
+
+    events = Night(Store(db))
+    data = read_database_file(Path(path))
+    if which:
+        restore_event(events, data, int(which[0]), force=True)
+    else:
+        restore_all(events, Path(path), data, force=True)
+    print("RESTORED", flush=True)
+
+
 if __name__ == "__main__":
     arm_kill()
     kind, db = sys.argv[1], sys.argv[2]
@@ -228,5 +244,7 @@ if __name__ == "__main__":
         writes(db, int(sys.argv[3]), float(sys.argv[4]))
     elif kind == "drop":
         drop(db, int(sys.argv[3]), sys.argv[4:])
+    elif kind == "restore":
+        restore(db, sys.argv[3], sys.argv[4:])
     else:
         raise SystemExit(f"unknown worker kind {kind!r}")

@@ -21,7 +21,7 @@ from events.night.schema import card_ref
 from events.night.snapshot import PlayerRow, Snapshot
 from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
-from events.storage.draft_records import fold, live_state
+from events.storage.draft_records import REPLACED, fold, live_state, resume_stopped
 from events.storage.records import Event, Player, Pod, Pool
 from events.storage.store import phase_change
 from events.storage.tables import records_of
@@ -266,7 +266,7 @@ class Drafting(EventBase):
             drafting = [event.id for event in records_of(db, Event).find(status="drafting")]
             if not drafting:
                 return []
-            stranded, late, settle = [], [], False
+            stranded, late, settle, halted = [], [], False, []
             for event_id in drafting:
                 players = self._players(db, event_id)
                 dropped = {p.id for p in players if p.status == "dropped"}
@@ -277,11 +277,18 @@ class Drafting(EventBase):
                     if state is None:
                         continue
                     humans, due, claims, status = state
+                    if status == REPLACED and pod.draft is not None:  # a restore stopped it, saved nothing: it goes on
+                        halted.append(pod.draft)
+                        continue
                     if any(pid in dropped and seat in humans for seat, pid in enumerate(pod.players)):
                         stranded.append((event_id, pod))
                     elif due and not set(due) <= self._phone_clocks(event_id, pod).held(claims):
                         late.append((event_id, pod.number))  # (a phone's clock waits while the server is down)
                     settle = settle or (status != "drafting" and not set(pod.players) <= have)
+        if halted:
+            with self.store.write() as db:  # under the database's lock: no restore is between its stop and its save
+                for draft_id in halted:
+                    resume_stopped(self.store, db, draft_id)
         for event_id, pod in stranded:
             self.hand_dropped_seats_to_bots(event_id, pod)
         for event_id, number in late:  # a pick's time ran out with nobody at the draft: the timeout, once

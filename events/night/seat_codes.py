@@ -186,36 +186,58 @@ def check_code(
     source = terminal_source() if source is None else source[:120]
     now = timing.now()
     with events.store.write() as db:
-        player = events._player(db, event_id, player_id)
-        sources = records_of(db, CodeSource)
-        row = sources.first(event=event_id, source=source)
-        if row is not None and now - row.at > FORGET_AFTER:
-            sources.remove(row.id)
-            row = None
-        if row is not None and now < row.until:
-            raise SlowDown(source, row.wrong, row.until - now)
-        code = player.code or ""
-        if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
-            if (
-                at_terminal
-            ):  # this terminal (its process) holds the seat from now: the desk sees it, before the draft too
-                presence.put(db, event_id, player.id, "terminal", os.getpid())
-            return True
-        wrong = (0 if row is None else row.wrong) + 1
-        until = now + wait_after(wrong)
-        if row is None:
-            sources.insert_fields(event=event_id, source=source, wrong=wrong, at=now, until=until)
-        else:
-            sources.update(row.id, wrong=wrong, at=now, until=until)
-        records_of(db, Player).update(
-            player.id, code_tries=player.code_tries + 1, code_tried_at=now_text(), code_tried_from=source
-        )
-        if wrong == FREE_WRONG_CODES + 1:  # the history keeps the first wait of a source, not every try
-            history.log_change(
-                db, event_id, by or history.actor(player.name), "wrong seat codes", None, f"{source}: {wrong}"
-            )
+        slow = _wrong_or_right(events, db, event_id, player_id, typed, source, now, at_terminal, by)
+    if isinstance(slow, SlowDown):
+        raise slow  # after the transaction: a wait the clock set back restarted is kept
+    if slow:
+        return True
     timing.sleep(delay)
     return False
+
+
+def _wrong_or_right(
+    events: EventBase,
+    db: TinyDB,
+    event_id: int,
+    player_id: int,
+    typed: str,
+    source: str,
+    now: float,
+    at_terminal: bool,
+    by: str | None,
+) -> SlowDown | bool | None:
+    """Inside ``check_code``'s transaction: True for the right code, a ``SlowDown`` for a source still waiting, None
+    for a wrong code (counted)."""
+    player = events._player(db, event_id, player_id)
+    sources = records_of(db, CodeSource)
+    row = sources.first(event=event_id, source=source)
+    if row is not None and now - row.at > FORGET_AFTER:
+        sources.remove(row.id)
+        row = None
+    if row is not None and now < row.at:  # the clock was set back since: the wait it was given runs from now
+        sources.update(row.id, at=now, until=now + min(MAX_WAIT, max(0.0, row.until - row.at)))
+        row = sources.first(event=event_id, source=source)
+    if row is not None and now < row.until:
+        return SlowDown(source, row.wrong, row.until - now)
+    code = player.code or ""
+    if code and hmac.compare_digest(clean(typed).encode(), code.encode()):
+        if at_terminal:  # this terminal (its process) holds the seat from now: the desk sees it, before the draft too
+            presence.put(db, event_id, player.id, "terminal", os.getpid())
+        return True
+    wrong = (0 if row is None else row.wrong) + 1
+    until = now + wait_after(wrong)
+    if row is None:
+        sources.insert_fields(event=event_id, source=source, wrong=wrong, at=now, until=until)
+    else:
+        sources.update(row.id, wrong=wrong, at=now, until=until)
+    records_of(db, Player).update(
+        player.id, code_tries=player.code_tries + 1, code_tried_at=now_text(), code_tried_from=source
+    )
+    if wrong == FREE_WRONG_CODES + 1:  # the history keeps the first wait of a source, not every try
+        history.log_change(
+            db, event_id, by or history.actor(player.name), "wrong seat codes", None, f"{source}: {wrong}"
+        )
+    return None
 
 
 def source_waits(events: EventBase, event_id: int) -> list[dict[str, object]]:
@@ -225,7 +247,12 @@ def source_waits(events: EventBase, event_id: int) -> list[dict[str, object]]:
     with events.store.read() as db:
         rows = records_of(db, CodeSource).find(event=event_id)
     return [
-        {"source": row.source, "wrong": row.wrong, "at": row.at, "wait": max(0.0, row.until - now)}
+        {
+            "source": row.source,
+            "wrong": row.wrong,
+            "at": row.at,
+            "wait": max(0.0, min(row.until - now, row.until - row.at)),
+        }
         for row in sorted(rows, key=lambda r: -r.at)
         if now - row.at <= FORGET_AFTER
     ]

@@ -25,6 +25,7 @@ from events.storage.transfer import (
     place_event,
     read_tables,
     replace_database,
+    resume_drafts,
     stop_drafts,
 )
 from sets.errors import InputError, StateError, StorageError
@@ -96,8 +97,18 @@ def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False)
     kept = data.self_contained(store).pod_picks()
     if live and not force:
         refuse_live(live, kept)
-    stopped = stop_drafts(store, live)
-    replaced = replace_database(store, path, here)
+    stopped: dict[PodKey, int] = {}
+    halted: dict[PodKey, LiveDraft] = {}
+
+    def stop() -> None:  # under the database's lock, so no other command finds them stopped before the restore saves
+        halted.update(live)  # (before the stop: a stop cut short is taken back too)
+        stopped.update(stop_drafts(store, live))
+
+    try:
+        replaced = replace_database(store, path, here, first=stop)
+    except BaseException:
+        resume_drafts(store, halted)  # nothing was saved: the drafts go on
+        raise
     where = None if replaced is None else str(replaced.path)
     damaged = replaced is not None and replaced.damaged
     return RestoredAll(
@@ -142,12 +153,24 @@ def restore_event(events: EventBase, data: Tables, which: int | None = None, for
         which = sources[0]
     if which not in sources:
         raise InputError(f"the file has no event {which}; it holds {', '.join(map(str, sorted(sources)))}")
+    halted: dict[PodKey, LiveDraft] = {}
+    try:  # the drafts stopped go on when nothing was saved
+        return _restore_event(events, data, which, force, halted)
+    except BaseException:
+        resume_drafts(events.store, halted)
+        raise
+
+
+def _restore_event(
+    events: EventBase, data: Tables, which: int, force: bool, halted: dict[PodKey, LiveDraft]
+) -> RestoredEvent:
     with events.store.write() as db:
         phase_change(db)
         copy = data.filled(Tables.of(db), which).event_copy(which)
         live = live_drafts(events.store, Tables.of(db), only=copy.identity)
         if live and not force:
             refuse_live(live, copy.tables().self_contained(events.store).pod_picks())
+        halted.update(live)  # (before the stop: a stop cut short is taken back too)
         stopped = stop_drafts(events.store, live)
         # A live draft of a backup of this very database has its later picks in this database's
         # journal file: the restored record holds them all (read after the stop), under a fresh journal token.

@@ -26,7 +26,7 @@ from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Deck, Event, Game, Player, Pod, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
-from sets.errors import StateError
+from sets.errors import StateError, StorageError
 from sets.visible import quoted, visible
 
 INSTEAD = {
@@ -120,7 +120,7 @@ class Undo(EventBase):
         try:
             self.undo(event_id, expect=entry.id, dry_run=True)  # every check run, nothing written
             refused = None
-        except StateError as error:
+        except (StateError, StorageError) as error:  # (a read-only database is still read: why it can't be undone)
             refused = str(error)
         return NextUndo(
             entry=entry.id,

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from events.outputs.written import READ, WRITTEN
-from events.storage.safe_files import atomic_write
+from events.storage.safe_files import atomic_write, full_disk
 from events.storage.store import OPEN_DATABASES, belongs_to_database
 from sets.errors import InputError
 from sets.files import kind_of
@@ -197,7 +197,12 @@ def write_output(path: Path, text: str, force: bool = False) -> Path:
         atomic_write(real, text)
     except OSError as error:
         raise InputError(
-            f"cannot write {quoted(str(path))}: {error.strerror or error}; choose a writable folder"
+            f"cannot write {quoted(str(path))}: {error.strerror or error}; "
+            + (
+                "free some space on that disk, or choose another folder"
+                if full_disk(error)
+                else "choose a writable folder"
+            )
         ) from None
     WRITTEN.add(real)
     return real

@@ -167,6 +167,13 @@ def restore_hint(path: Path) -> str:
     return "there is no backup of it; choose another --db or move the file away"
 
 
+def damaged_draft(journal: Path, why: str) -> StorageError:
+    """A draft's own file (``NAME.drafts/...``) that can't be read: what is wrong, and the way out (its database
+    restored from a backup: a draft whose file is damaged stops no restore)."""
+    database = journal.parent.with_name(journal.parent.name.removesuffix(".drafts"))
+    return StorageError(f"{quoted(str(journal))} is damaged ({why}); the draft can't be read: {restore_hint(database)}")
+
+
 def schema_of(data: dict[str, Any]) -> int:
     return next(iter(data[META].values()))["schema"]
 

@@ -56,7 +56,7 @@ from events.storage.draft_records import (
 )
 from events.storage.draft_records import now as now_text
 from events.storage.journal import JournalWrite
-from events.storage.pick_clock import deadline_of, next_deadline, without_seats
+from events.storage.pick_clock import deadline_of, next_deadline, set_back, without_seats
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
 from sets.errors import LimitError, StateError, WouldWait
@@ -249,15 +249,20 @@ class TableSession(DraftFields):
             return []
         self._catch_up(journal.state())
         at = self.deadline()
-        if at is None or now < at or not self._due(now):  # (a seat whose clock waits for another: no write)
+        if not self._set_back(now) and (
+            at is None or now < at or not self._due(now)
+        ):  # (a seat's clock held: no write)
             return []
         with self._writing(journal) as entry:
             self._catch_up(entry.state)
             before = len(self.draft.log)
             taken = self._time_out(now)
-            if taken:
+            if taken or self._set_back(now):  # (the clock set back: deadlines no more than a whole pick's time away)
                 self._save(entry, before, now)
         return taken
+
+    def _set_back(self, now: float) -> bool:
+        return self.timed and set_back(self.draft, self.doc.get("deadline"), self.humans, self.pick_seconds, now)
 
     # --- seats bound to terminals ---------------------------------------------------------------------------
 

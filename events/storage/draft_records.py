@@ -35,7 +35,7 @@ from draft.picks import Pick
 from events import timing
 from events.storage.journal import Journal
 from events.storage.store import Store
-from sets.errors import InputError, LimitError, StateError
+from sets.errors import InputError, LimitError, StateError, StorageError
 
 DRAFTS = "drafts"
 REPLACED = "replaced"  # the status of a live draft that a restore stopped
@@ -125,10 +125,16 @@ def current(doc: dict[str, Any], journal: dict[str, Any] | None) -> dict[str, An
     return doc
 
 
-def self_contained(store: Store, draft_id: int, record: dict[str, Any]) -> dict[str, Any]:
+def self_contained(store: Store, draft_id: int, record: dict[str, Any], damaged_ok: bool = False) -> dict[str, Any]:
     """A draft record holding every pick so far; a live draft gets a fresh journal token, so the copy
-    never reads this database's journal file (a stopped draft is live again in the copy)."""
-    doc = current(record, read_journal(store, draft_id, record))
+    never reads this database's journal file (a stopped draft is live again in the copy).  ``damaged_ok`` (a
+    restore, the way out of a damaged draft file): a journal that can't be read leaves the picks its record holds."""
+    try:
+        doc = current(record, read_journal(store, draft_id, record))
+    except StorageError:
+        if not damaged_ok:
+            raise
+        doc = dict(record)
     if doc["status"] == REPLACED:
         doc["status"] = "drafting"
     return dict(doc, journal=secrets.token_hex(6) if doc["status"] == "drafting" else None)
@@ -143,6 +149,28 @@ def stop_live_draft(store: Store, draft_id: int, record: dict[str, Any]) -> int:
         saved = entry.state
         entry.save({"humans": record["humans"], "status": REPLACED} if saved is None else {"status": REPLACED}, [])
         return len(record["picks"]) + (0 if saved is None else len(saved["picks"]))
+
+
+def resume_stopped_draft(store: Store, draft_id: int, record: dict[str, Any]) -> bool:
+    """Take back ``stop_live_draft`` for a restore that never replaced the database (killed, or refused): the journal
+    is ``drafting`` again, every pick kept (its terminals start the draft command again).  False: it wasn't stopped."""
+    journal = journal_file(store, draft_id, record)
+    if journal is None:
+        return False
+    with journal.write() as entry:
+        if entry.state is None or entry.state["status"] != REPLACED:
+            return False
+        entry.save({"status": "drafting"}, [])
+    return True
+
+
+def resume_stopped(store: Store, db: TinyDB, draft_id: int) -> bool:
+    """Inside a database transaction: ``resume_stopped_draft`` for the draft the database names now (one a restore
+    replaced has a fresh journal there: nothing to do)."""
+    record = db.table(DRAFTS).get(doc_id=draft_id)
+    if record is None or record.get("journal") is None:
+        return False
+    return resume_stopped_draft(store, draft_id, dict(record))
 
 
 def load_draft(store: Store, db: TinyDB, draft_id: int) -> tuple[Draft, dict[str, Any]]:

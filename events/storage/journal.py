@@ -50,7 +50,7 @@ import msgspec
 
 from events import portable
 from events.deferred import Deferred
-from events.storage.database_file import META, _meta_doc, check_data, dumps, migrated, schema_of
+from events.storage.database_file import META, _meta_doc, check_data, damaged_draft, dumps, migrated, schema_of
 from events.storage.record_checks import check_tables
 from events.storage.records import PickRows, Seat, Text40, Text80, TimedOut
 from events.storage.safe_files import PRIVATE, FileLock, atomic_write, read_only, remove_stale_temporaries
@@ -211,7 +211,7 @@ class Journal:
         try:
             data = json.loads(first)
         except (ValueError, UnicodeDecodeError) as error:
-            raise StorageError(f"{quoted(str(self.path))} is damaged ({error}); the draft can't be read") from None
+            raise damaged_draft(self.path, str(error)) from None
         data = check_data(data, self.path)
         if schema_of(data) != _meta_doc()["schema"]:
             data = migrated(data, self.path)
@@ -247,9 +247,7 @@ class Journal:
             except msgspec.DecodeError:
                 if after == len(raw):
                     break
-                raise StorageError(
-                    f"{quoted(str(self.path))} is damaged (entry {self._entries + 1} is not JSON); the draft can't be read"
-                ) from None
+                raise damaged_draft(self.path, f"entry {self._entries + 1} is not JSON") from None
             try:
                 entry = msgspec.convert(change, Entry)
             except msgspec.ValidationError as error:  # whole JSON of the wrong shape: not a torn write

@@ -14,6 +14,8 @@ from typing import Any
 
 from draft.engine import Draft
 
+SLACK = 1.0  # seconds a stored deadline may lie beyond a whole pick's time (clocks a little apart) before it is stamped anew
+
 
 def seat_deadline(deadline: dict[str, Any] | None, seat: int) -> dict[str, Any] | None:
     """One seat's ``{"pack", "pick", "at"}`` in a stored deadline (either form), or None."""
@@ -51,13 +53,31 @@ def next_deadline(
             continue
         at = draft.at(seat)
         entry = seat_deadline(kept, seat)
-        if entry is not None and (entry["pack"], entry["pick"]) == at:
+        whole = seconds(len(held.cards)) or 0.0
+        if entry is not None and (entry["pack"], entry["pick"]) == at and entry["at"] <= now + whole + SLACK:
             seats[str(seat)] = {"pack": at[0], "pick": at[1], "at": entry["at"]}
-        else:
-            seats[str(seat)] = {"pack": at[0], "pick": at[1], "at": round(now + (seconds(len(held.cards)) or 0.0), 3)}
+        else:  # a new pack in front of the seat, or the clock was set back since (never more than the whole time)
+            seats[str(seat)] = {"pack": at[0], "pick": at[1], "at": round(now + whole, 3)}
     if not seats:
         return None
     return {"at": min(entry["at"] for entry in seats.values()), "seats": seats}
+
+
+def set_back(
+    draft: Draft,
+    stored: dict[str, Any] | None,
+    humans: Iterable[int],
+    seconds: Callable[[int], float | None],
+    now: float,
+) -> bool:
+    """Whether a seat's stored deadline lies further ahead of ``now`` than the whole time of the pack in front of it:
+    the clock was set back since it was stamped (the next write stamps it anew, ``next_deadline``)."""
+    for seat in humans:
+        entry, held = seat_deadline(stored, seat), draft.held(seat)
+        if entry is not None and held is not None and (entry["pack"], entry["pick"]) == draft.at(seat):
+            if float(entry["at"]) > now + (seconds(len(held.cards)) or 0.0) + SLACK:
+                return True
+    return False
 
 
 def deadline_of(draft: Draft, stored: dict[str, Any] | None, seats: Iterable[int]) -> float | None:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -26,6 +27,11 @@ from sets.visible import quoted
 
 def _fsync_folder(folder: Path) -> None:
     portable.fsync_folder(folder)
+
+
+def full_disk(error: OSError) -> str:
+    """What to do, at the end of a refused write's message, when the disk (or the owner's quota) is full."""
+    return "; free some space on that disk, then try again" if error.errno in (errno.ENOSPC, errno.EDQUOT) else ""
 
 
 PRIVATE = 0o600  # a new database, backup or draft file: the owner's alone (they hold the packs and the codes)

@@ -55,6 +55,7 @@ from events.storage.safe_files import (
     _fsync_folder,
     atomic_write,
     copy_private,
+    full_disk,
     read_only,
     remove_stale_temporaries,
 )
@@ -182,6 +183,14 @@ class Store:
         self._cache = None
 
     def _ensure_folder(self) -> None:
+        # A folder to make inside a read-only one (the data folder's parent marked read-only, say) is refused like a
+        # write to a read-only folder: its permission bits are the owner's intent, root's too, who could make it.
+        existing = next((folder for folder in (self.path.parent, *self.path.parent.parents) if folder.exists()), None)
+        if existing is not None and existing != self.path.parent and existing.is_dir() and read_only(existing):
+            raise StorageError(
+                f"cannot create the folder for database {quoted(str(self.path))}: the folder {existing} is read-only; "
+                "nothing was changed (make it writable, or choose another --db)"
+            )
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):
@@ -190,7 +199,8 @@ class Store:
             ) from None
         except OSError as error:
             raise StorageError(
-                f"cannot create folder for database {quoted(str(self.path))}: {error.strerror or error}"
+                f"cannot create the folder for database {quoted(str(self.path))}: {error.strerror or error}; "
+                "nothing was changed (check the folder is writable, or choose another --db)"
             ) from None
         if self.path.is_dir():
             raise StorageError(f"{quoted(str(self.path))} is a folder, not a database file; give a file path with --db")
@@ -255,6 +265,7 @@ class Store:
                 except OSError as error:
                     raise StorageError(
                         f"cannot write database {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
+                        f"{full_disk(error)}"
                     ) from None
                 signature = self._signature()
                 self._cache = (signature, tables, False) if signature is not None else None
@@ -310,7 +321,7 @@ class Store:
             _fsync_folder(self.path.parent)
         except OSError as error:
             temporary.unlink(missing_ok=True)
-            raise StorageError(f"{failure}: {error.strerror or error}; nothing was changed") from None
+            raise StorageError(f"{failure}: {error.strerror or error}; nothing was changed{full_disk(error)}") from None
         return target
 
     def backup(self) -> Path | None:
@@ -343,24 +354,30 @@ class Store:
             return False
 
     def restore(
-        self, source: Path, transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+        self,
+        source: Path,
+        transform: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        first: Callable[[], None] | None = None,
     ) -> KeptDatabase | None:
         """Replace the database with a checked copy of ``source`` (passed through ``transform``); returns where the
         database it replaced was kept (None when there was none).  A damaged database can be replaced too: it is kept
-        aside under a name of its own (``NAME.damaged-TIMESTAMP``), never among the backups."""
+        aside under a name of its own (``NAME.damaged-TIMESTAMP``), never among the backups.  ``first``: run under
+        the lock before ``transform``."""
         data = read_file(source)
         if data is None:
             raise InputError(f"{quoted(str(source))} does not exist; give a database or backup file")
         if schema_of(data) != SCHEMA:
             data = migrated(data, source)
-        if transform is not None:
-            data = transform(data)
-        data[META] = {"1": _meta_doc()}
         self._ensure_folder()
         self._check_writable()
         lock = FileLock(self.path)
         lock.acquire(LOCK_TIMEOUT)
         try:
+            if first is not None:
+                first()
+            if transform is not None:
+                data = transform(data)
+            data[META] = {"1": _meta_doc()}
             if self._readable():
                 backup = self._rotate_backups()
                 kept = None if backup is None else KeptDatabase(backup, damaged=False)
@@ -372,6 +389,7 @@ class Store:
             except OSError as error:
                 raise StorageError(
                     f"cannot write database {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
+                    f"{full_disk(error)}"
                 ) from None
             self._cache = None
         finally:

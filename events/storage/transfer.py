@@ -12,6 +12,7 @@ with them.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,14 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from events.storage.database_file import META, SCHEMA, check_data, migrated, saved_at, schema_of
-from events.storage.draft_records import DRAFTS, current, read_journal, self_contained, stop_live_draft
+from events.storage.draft_records import (
+    DRAFTS,
+    current,
+    read_journal,
+    resume_stopped_draft,
+    self_contained,
+    stop_live_draft,
+)
 from events.storage.store import KeptDatabase, Store
 from events.storage.table_names import (
     CODE_FAILURES,
@@ -35,7 +43,7 @@ from events.storage.table_names import (
     RESULTS,
     ROUNDS,
 )
-from sets.errors import CmdraftError, InputError
+from sets.errors import CmdraftError, InputError, StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
 from sets.visible import quoted
 
@@ -129,7 +137,9 @@ class Tables:
     def self_contained(self, store: Store) -> Tables:
         """The tables with every draft record self-contained under a fresh journal token."""
         tables = dict(self.data)
-        tables[DRAFTS] = {key: self_contained(store, int(key), doc) for key, doc in tables.get(DRAFTS, {}).items()}
+        tables[DRAFTS] = {
+            key: self_contained(store, int(key), doc, damaged_ok=True) for key, doc in tables.get(DRAFTS, {}).items()
+        }
         return Tables(tables)
 
     def pod_picks(self, only: Identity | None = None) -> dict[PodKey, int]:
@@ -167,7 +177,10 @@ class EventCopy:
     def self_contained(self, store: Store) -> EventCopy:
         """The copy with its draft records holding every pick so far (those of this database's journal files too),
         each live one under a fresh journal token."""
-        drafts = {key: self_contained(store, int(key), doc) for key, doc in self.records.get(DRAFTS, {}).items()}
+        drafts = {
+            key: self_contained(store, int(key), doc, damaged_ok=True)
+            for key, doc in self.records.get(DRAFTS, {}).items()
+        }
         return EventCopy(self.number, self.event, {**self.records, DRAFTS: drafts})
 
 
@@ -250,7 +263,10 @@ def live_drafts(store: Store, tables: Tables, only: Identity | None = None) -> d
         record = tables.data.get(DRAFTS, {}).get(str(pod.get("draft"))) if pod.get("draft") else None
         if event is None or record is None or (only is not None and identity(event) != only):
             continue
-        doc = current(record, read_journal(store, int(pod["draft"]), record))
+        try:
+            doc = current(record, read_journal(store, int(pod["draft"]), record))
+        except StorageError:
+            continue  # its file is damaged: nobody can pick in it, and the restore is the way out
         if doc["status"] == "drafting":
             found[(identity(event), pod["number"])] = LiveDraft(int(pod["draft"]), record, len(doc["picks"]))
     return found
@@ -261,13 +277,31 @@ def stop_drafts(store: Store, live: dict[PodKey, LiveDraft]) -> dict[PodKey, int
     return {key: stop_live_draft(store, draft.draft, draft.record) for key, draft in live.items()}
 
 
+def resume_drafts(store: Store, live: dict[PodKey, LiveDraft]) -> None:
+    """The drafts ``stop_drafts`` stopped go on, when the restore that stopped them saved nothing (the database still
+    names their journals)."""
+    if not live:
+        return
+    with store.read() as db:
+        records = {draft.draft: db.table(DRAFTS).get(doc_id=draft.draft) for draft in live.values()}
+    for draft in live.values():
+        record = records[draft.draft]
+        if record is not None and record.get("journal") == draft.record.get("journal"):
+            resume_stopped_draft(store, draft.draft, dict(record))
+
+
 # --- an event in, or the whole database ----------------------------------------------------------------------------
 
 
-def replace_database(store: Store, path: Path, here: Tables) -> KeptDatabase | None:
+def replace_database(
+    store: Store, path: Path, here: Tables, first: Callable[[], None] | None = None
+) -> KeptDatabase | None:
     """Replace the whole database with the file at ``path``, withheld boosters filled from ``here`` (the database as
-    it was) and every draft self-contained; returns where the database replaced was kept (None: nothing kept)."""
-    return store.restore(path, transform=lambda restored: Tables(restored).filled(here).self_contained(store).data)
+    it was) and every draft self-contained; returns where the database replaced was kept (None: nothing kept).
+    ``first``: run under the database's lock before anything is read for the copy (stopping live drafts)."""
+    return store.restore(
+        path, transform=lambda restored: Tables(restored).filled(here).self_contained(store).data, first=first
+    )
 
 
 def _renumber(

@@ -65,6 +65,22 @@ def test_time_up_takes_one_pick_from_the_pack_held_and_the_next_pack_gets_its_ow
     assert later.deadline(1) == round(start + TIMER + 1 + TIMER * 18 / 20, 3)  # Ann's timed-out pack reached Bo
 
 
+def test_a_clock_set_back_gives_a_pick_no_more_than_its_whole_time(tmp_path, manual_clock):
+    """The machine's clock set back an hour mid-pick (a wrong time corrected): the next look at the draft stamps
+    each player's deadline anew, at most a whole pick's time away, and the timer takes the pick once that is up
+    (before: the pack stayed an hour and a minute, and the pod waited with it)."""
+    table = event_table(tmp_path / "d.json")
+    manual_clock.advance(20)
+    manual_clock.wall -= 3600
+    look = TableSession.load(table.store, table.draft_id)
+    assert look.apply_timeout() == []  # nothing due yet
+    again = TableSession.load(table.store, table.draft_id)
+    assert again.deadline(0) == again.deadline(1) == round(manual_clock.now() + TIMER, 3)
+    manual_clock.advance(TIMER + 1)
+    taken = TableSession.load(table.store, table.draft_id).apply_timeout()
+    assert sorted((p.seat, p.pack, p.pick) for p in taken) == [(0, 1, 1), (1, 1, 1)]
+
+
 def lockstep_night(folder: Path) -> Path:
     """The schema-2 fixture (written by a release whose table passed packs only when every seat had picked)."""
     db = folder / "two.json"

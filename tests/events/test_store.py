@@ -336,11 +336,32 @@ def test_a_database_in_a_read_only_folder_can_be_read_without_a_lock_file(tmp_pa
         assert cli("event", "standings", str(event_id), "--db", db, "--json").exit_code == 0
         exported = cli("event", "export", str(event_id), "--out", tmp_path / "out", "--db", db)
         assert exported.exit_code == 0 and (tmp_path / "out" / "database.json").exists()
+        listed = cli("event", "undo", str(event_id), "--list", "--db", db)  # what undo would take back: a read
+        assert listed.exit_code == 0 and "can't be undone" in listed.stdout and "read-only" in listed.stdout
         assert sorted(p.name for p in folder.rglob("*")) == names_before  # no lock file, nothing else
         refused = cli("event", "new", "Y", "--db", db)
         assert refused.exit_code == 4
     finally:
         os.chmod(folder, 0o755)
+
+
+def test_a_new_database_never_makes_its_folder_inside_a_read_only_one(tmp_path, cli, monkeypatch):
+    """The data folder's parent (``XDG_DATA_HOME``) or a --db's ancestor marked read-only: ``event new`` makes no
+    folder in it (root could), refused in one line naming the read-only folder (4)."""
+    locked = tmp_path / "data"
+    locked.mkdir()
+    os.chmod(locked, 0o555)
+    monkeypatch.delenv("CMDRAFT_HOME")
+    monkeypatch.setenv("XDG_DATA_HOME", str(locked))
+    try:
+        for typed in ((), ("--db", locked / "night" / "db.json")):
+            refused = cli("event", "new", "Night", "--style", "bots", *typed)
+            assert refused.exit_code == 4, refused.output
+            assert refused.stderr.count("\n") == 1 and f"the folder {locked} is read-only" in refused.stderr
+            assert "choose another --db" in refused.stderr
+            assert list(locked.iterdir()) == []
+    finally:
+        os.chmod(locked, 0o755)
 
 
 # --- temporary files and backups ---------------------------------------------------------------------------------
@@ -974,3 +995,82 @@ def test_threads_sharing_one_kept_lock_hold_it_one_at_a_time_and_never_strand_it
     lock.acquire(1)  # nothing was left held
     lock.release()
     lock.close()
+
+
+def test_a_full_disk_is_one_line_saying_to_free_space_and_changes_nothing(tmp_path, cli, monkeypatch):
+    """A write the disk refuses for want of space (a backup, the database, an output file): one line naming the
+    file, what happened and what to do (free some space), its exit code, nothing changed."""
+    import errno
+
+    import events.outputs.guard as guard
+    import events.storage.store as store_module
+
+    db = tmp_path / "full.json"
+    events = Night(Store(db))
+    event_id = events.create("Night", style="bots", seed=3)
+    events.add_player(event_id, "Ann")
+    events.add_player(event_id, "Cy")
+    before = db.read_bytes()
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copyfileobj", no_space)  # the backup before a phase change
+    monkeypatch.setattr(store_module, "atomic_write", no_space)  # the database itself
+    monkeypatch.setattr(guard, "atomic_write", no_space)  # an output file
+    for args, code in (
+        (("event", "seat", event_id), 4),
+        (("event", "player", "add", event_id, "Bo"), 4),
+        (("event", "print", event_id, "standings", "--out", tmp_path / "standings.txt"), 2),
+    ):
+        refused = cli(*args, "--db", db)
+        assert refused.exit_code == code and refused.stderr.count("\n") == 1, refused.output
+        assert "No space left on device" in refused.stderr and "free some space on that disk" in refused.stderr
+    assert db.read_bytes() == before and not (tmp_path / "standings.txt").exists()
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["all", "one-event"])
+def test_a_restore_the_disk_refuses_leaves_the_live_draft_it_stopped_going(tmp_path, cli, monkeypatch, whole):
+    """``event restore --force`` stops a live draft, then the database write fails (a full disk): nothing was
+    changed, so the draft goes on with every pick (before: "nothing was changed", and the draft stayed stopped)."""
+    import errno
+
+    import events.storage.store as store_module
+
+    db = tmp_path / "night.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    night = Night(Store(db))
+    session = night.draft_session(event_id, 1)
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store_module, "atomic_write", no_space)
+    backup = db.with_name(db.name + ".bak.1")
+    refused = cli("event", "restore", backup, *(["--all"] if whole else []), "--force", "--db", db)
+    assert refused.exit_code == 4 and "nothing was changed" in refused.stderr, refused.output
+    again = Night(Store(db)).draft_session(event_id, 1)
+    assert again.doc["status"] == "drafting" and len(again.draft.log) == 2
+
+
+def test_a_draft_file_damaged_by_hand_names_the_restore_that_is_the_way_out_and_that_restore_works(tmp_path, cli):
+    """A live draft's own file cut short by hand: the event's commands refuse it in one line naming the file and the
+    backup to restore; that restore (``--all``) is taken, the damaged draft stopping nothing (before: the restore
+    itself was refused for the same damaged file, and there was no way out)."""
+    db = tmp_path / "night.json"
+    event_id = terminal_event(db, humans=("Ann", "Bo"), bots=())
+    session = Night(Store(db)).draft_session(event_id, 1)
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+    (journal,) = (db.parent / (db.name + ".drafts")).glob("*.json")
+    journal.write_bytes(journal.read_bytes()[:100])
+    refused = cli("event", "show", event_id, "--db", db)
+    assert refused.exit_code == 4 and f"'{journal}' is damaged" in refused.stderr, refused.output
+    line = refused.stderr.splitlines()[-1]
+    command = re.search(r"'(cmdraft event restore [^']+)'", line)
+    assert command is not None, line
+    restored = cli(*command[1].split()[1:])
+    assert restored.exit_code == 0, restored.output
+    assert Night(Store(db)).snapshot(event_id).event.status == "seated"  # the backup taken before the draft started

@@ -18,6 +18,7 @@ from events.night.seat_codes import (
     SlowDown,
     check_code,
     failures,
+    source_waits,
     wait_after,
 )
 from events.storage.store import Store
@@ -91,6 +92,23 @@ def test_wrong_codes_slow_down_their_source_with_back_off(tmp_path, cli, manual_
     # an hour without a wrong code, and the source starts over
     manual_clock.advance(FORGET_AFTER + 1)
     assert guess(night, event_id, ann, STRANGER, manual_clock, 3) == []
+
+
+def test_a_clock_set_back_never_makes_a_source_wait_longer_than_it_was_told(tmp_path, cli, manual_clock):
+    """The machine's clock set back an hour (a wrong time corrected) while a source waits 8 s: its wait runs from
+    then, never the hour more (before: 3608 s, and the desk saw the same)."""
+    db = tmp_path / "back.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    start(cli, db, event_id)
+    night, ann = ann_of(db, event_id)
+    assert guess(night, event_id, ann, STRANGER, manual_clock, 5) == [2]  # the 5th waited 2 s; now it waits 4 s
+    manual_clock.wall -= 3600
+    with pytest.raises(SlowDown) as refused:
+        check_code(night, event_id, ann, "WRONG9", delay=0, source=STRANGER)
+    assert refused.value.wait == 4 and refused.value.retry_after == 4
+    assert [row["wait"] for row in source_waits(night, event_id)] == [4]
+    manual_clock.advance(4)
+    assert guess(night, event_id, ann, STRANGER, manual_clock, 1) == []  # taken once its own wait is over
 
 
 def test_the_desk_sees_how_many_wrong_codes_when_and_from_where_and_can_still_reset(tmp_path, cli, manual_clock):
