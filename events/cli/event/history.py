@@ -48,7 +48,9 @@ def event_undo(
         elif coming is None:
             out().print(shown(f"nothing to undo in event {event_id}"), soft_wrap=True)
         else:
-            verdict = coming.refused or "can be undone"  # a refusal says itself that it can't be undone
+            verdict = coming.refused or "can be undone"
+            if coming.refused and "can't be undone" not in coming.refused:  # (a read-only file: its own words)
+                verdict = f"can't be undone: {coming.refused}"
             asks = " (asks first: players may sit at those tables)" if coming.asks and not coming.refused else ""
             out().print(shown(f"next to undo: {coming.text} ({coming.at}); {verdict}{asks}"), soft_wrap=True)
         return
