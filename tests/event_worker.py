@@ -229,6 +229,17 @@ def restore(db: str, path: str, which: list[str]) -> None:
     print("RESTORED", flush=True)
 
 
+def sim_out(folder: str, seed: int) -> None:
+    """A bots pod's files written to ``folder``, as ``cmdraft sim --seed SEED --out FOLDER`` writes them."""
+    from pathlib import Path
+
+    from draft.sim import run_pod
+    from events.outputs.exports import export_pod
+
+    export_pod(run_pod(seed), Path(folder))
+    print("WRITTEN", flush=True)
+
+
 if __name__ == "__main__":
     arm_kill()
     kind, db = sys.argv[1], sys.argv[2]
@@ -246,5 +257,7 @@ if __name__ == "__main__":
         drop(db, int(sys.argv[3]), sys.argv[4:])
     elif kind == "restore":
         restore(db, sys.argv[3], sys.argv[4:])
+    elif kind == "sim-out":
+        sim_out(db, int(sys.argv[3]))
     else:
         raise SystemExit(f"unknown worker kind {kind!r}")

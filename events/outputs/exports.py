@@ -18,7 +18,7 @@ from events.night.decks import Decks
 from events.night.history import Entry
 from events.night.rounds import Rounds
 from events.night.transfer import export_tables
-from events.outputs.guard import check_folder, write_output, write_outputs
+from events.outputs.guard import check_folder, fill_folder, write_output, write_outputs
 from events.outputs.pairing_sheets import PAIRINGS_CSV, pairing_rows
 from events.outputs.sheet_writers import csv_text
 from events.outputs.sheets import Table
@@ -116,7 +116,7 @@ def export_pod(result: PodResult, folder: Path, notes: list[str] | None = None, 
         files += seat_files(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes)
     files.append((folder / "draft.json", json.dumps(result.draft.to_json(), separators=(",", ":"))))
     files.append((folder / "pod.json", json.dumps(result.to_json(), ensure_ascii=False, indent=1)))
-    return write_outputs(files, force)
+    return fill_folder(folder, files, force)
 
 
 HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")
@@ -182,4 +182,4 @@ def export_event(
             files += seat_files(folder, stem, pool, deck, logs.get(player.id), notes)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     files.append((folder / "database.json", data.text()))
-    return write_outputs(files, force)
+    return fill_folder(folder, files, force)

@@ -14,7 +14,9 @@ The rule (README, "Output files"):
 - Never, ``--force`` or not: a file this run reads as its input (``note_input``; by real path and inode).
 
 Everything written goes to a temporary file that is fsynced and renamed into place
-(``events.storage.store.atomic_write``).
+(``events.storage.store.atomic_write``).  What a killed run left is finished by the next: a folder's filling is
+marked (``UNFINISHED``) until its last file is in, and a folder so marked is taken again without ``--force``; the
+temporary files of a run no longer running are removed when the file they were for is written.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
+from events import portable
 from events.outputs.written import READ, WRITTEN
 from events.storage.safe_files import atomic_write, full_disk
 from events.storage.store import OPEN_DATABASES, belongs_to_database
@@ -33,6 +36,8 @@ from sets.files import kind_of
 from sets.visible import quoted
 
 _DATABASE_MARK = re.compile(rb'"app"\s*:\s*"cmdraft"')
+UNFINISHED = ".cmdraft-unfinished"  # in a folder of output files while it is being filled (a crash leaves it)
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.tmp")  # atomic_write's temporary: .NAME.PID.tmp
 
 
 def output_value(value: str | os.PathLike | None, option: str) -> Path:
@@ -178,7 +183,7 @@ def _check_folder(folder: Path, force: bool) -> Path:
         ) from None
     if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:
         raise InputError(f"cannot write to {quoted(str(folder))}: not a writable folder; choose another")
-    if real not in WRITTEN and not force and any(real.iterdir()):
+    if real not in WRITTEN and not force and not (real / UNFINISHED).exists() and any(real.iterdir()):
         raise InputError(
             f"{quoted(str(folder))} is not empty; choose a new folder, or add --force to write into it "
             "(files there are replaced, a cmdraft database never)"
@@ -195,6 +200,7 @@ def write_output(path: Path, text: str, force: bool = False) -> Path:
         if not real.parent.stat().st_mode & 0o222:
             raise PermissionError(13, "the folder is read-only")
         atomic_write(real, text)
+        _clear_temporaries(real)
     except OSError as error:
         raise InputError(
             f"cannot write {quoted(str(path))}: {error.strerror or error}; "
@@ -206,6 +212,45 @@ def write_output(path: Path, text: str, force: bool = False) -> Path:
         ) from None
     WRITTEN.add(real)
     return real
+
+
+def _clear_temporaries(real: Path) -> None:
+    """The temporaries a killed run left for ``real`` (``.NAME.PID.tmp`` of a process no longer running)."""
+    try:
+        entries = list(os.scandir(real.parent))
+    except OSError:
+        return
+    for entry in entries:
+        found = _TEMPORARY.fullmatch(entry.name)
+        if found is None or found["name"] != real.name or int(found["pid"]) == os.getpid():
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and not portable.process_alive(
+                int(found["pid"]), entry.stat(follow_symlinks=False).st_mtime
+            ):
+                os.unlink(entry.path)
+        except OSError:
+            pass
+
+
+def fill_folder(folder: Path, files: Sequence[tuple[Path, str]], force: bool = False) -> list[Path]:
+    """``write_outputs`` for the files of a folder ``check_folder`` passed: the folder is marked unfinished until
+    its last file is in, so that a run a crash stopped is finished by the next one, ``--force`` or not (the files
+    there are that run's); a refusal before any file is written leaves no mark."""
+    mark = folder / UNFINISHED
+    force = force or mark.exists()
+    for path, _ in files:
+        check_file(path, force)
+    try:
+        atomic_write(mark, "a cmdraft run was writing this folder; the same command run again finishes it\n")
+    except OSError as error:
+        raise InputError(
+            f"cannot write to {quoted(str(folder))}: {error.strerror or error}; choose a writable folder"
+        ) from None
+    written = write_outputs(files, force)
+    mark.unlink(missing_ok=True)
+    portable.fsync_folder(folder)
+    return written
 
 
 def write_outputs(files: Sequence[tuple[Path, str]], force: bool = False) -> list[Path]:

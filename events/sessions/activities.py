@@ -33,7 +33,7 @@ from events.night.history import actor
 from events.night.opening import db_option
 from events.night.refusals import Actor
 from events.outputs.exports import export_seat, seat_files
-from events.outputs.guard import check_folder, write_outputs
+from events.outputs.guard import check_folder, fill_folder
 from events.sessions.table import DraftTable
 from events.storage.pool_builds import PoolBuild
 from events.storage.store import Store
@@ -132,7 +132,7 @@ def export_practice(table: DraftTable, deck: Deck, folder: Path, *, force: bool 
             files += seat_files(real, f"{stem}-bot-{bot.seat + 1}", table.draft.pools[bot.seat], bot.deck, None, notes)
     files.append((real / f"{stem}-draft.json", json.dumps(table.draft.to_json(), separators=(",", ":"))))
     return Exported(
-        folder, tuple(write_outputs(files, force)), tuple(notes)
+        folder, tuple(fill_folder(real, files, force)), tuple(notes)
     )  # every path checked before any is written
 
 
