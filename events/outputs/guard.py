@@ -222,11 +222,11 @@ def _clear_temporaries(real: Path) -> None:
         return
     for entry in entries:
         found = _TEMPORARY.fullmatch(entry.name)
-        if found is None or found["name"] != real.name or int(found["pid"]) == os.getpid():
+        if found is None or found.group("name") != real.name or int(found.group("pid")) == os.getpid():
             continue
         try:
             if entry.is_file(follow_symlinks=False) and not portable.process_alive(
-                int(found["pid"]), entry.stat(follow_symlinks=False).st_mtime
+                int(found.group("pid")), entry.stat(follow_symlinks=False).st_mtime
             ):
                 os.unlink(entry.path)
         except OSError:
