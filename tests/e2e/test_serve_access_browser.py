@@ -174,20 +174,13 @@ def test_tabbing_through_the_pack_never_leaves_the_focused_card_under_the_confir
     expect(cards).to_have_count(20)
     page.locator("#pool-toggle").focus()
     hidden = []
-    for _ in range(80):  # every card (with its "i" button when there is one), forward then back
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.closest('#pack') !== null") and page.evaluate(HIDDEN_BY_BARS):
-            hidden.append(
-                (page.evaluate("document.activeElement.getAttribute('aria-label')"), page.evaluate(HIDDEN_BY_BARS))
-            )
-        if page.evaluate("document.activeElement.id") == "confirm":
-            break
-    for _ in range(80):
-        page.keyboard.press("Shift+Tab")
-        if page.evaluate("document.activeElement.closest('#pack') !== null") and page.evaluate(HIDDEN_BY_BARS):
-            hidden.append(
-                (page.evaluate("document.activeElement.getAttribute('aria-label')"), page.evaluate(HIDDEN_BY_BARS))
-            )
-        if page.evaluate("document.activeElement.id") == "pool-toggle":
-            break
+    for key, end in (("Tab", "confirm"), ("Shift+Tab", "pool-toggle")):  # every card (and its "i"), forward then back
+        for _ in range(80):
+            page.keyboard.press(key)
+            if page.evaluate("document.activeElement.closest('#pack') !== null") and page.evaluate(HIDDEN_BY_BARS):
+                hidden.append(
+                    (page.evaluate("document.activeElement.getAttribute('aria-label')"), page.evaluate(HIDDEN_BY_BARS))
+                )
+            if page.evaluate("document.activeElement.id") == end:
+                break
     assert hidden == []
