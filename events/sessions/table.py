@@ -111,6 +111,10 @@ class DraftTable(Protocol):
         """Apply the current pick's timeout if it is due; the picks it made for the players."""
         ...
 
+    def clock_set_back(self, now: float) -> bool:
+        """Whether the clock was set back since a deadline was stamped (``apply_timeout`` stamps them anew)."""
+        ...
+
     # --- seats bound to terminals --------------------------------------------------------------------------
 
     @property

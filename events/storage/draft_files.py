@@ -249,7 +249,7 @@ class TableSession(DraftFields):
             return []
         self._catch_up(journal.state())
         at = self.deadline()
-        if not self._set_back(now) and (
+        if not self.clock_set_back(now) and (
             at is None or now < at or not self._due(now)
         ):  # (a seat's clock held: no write)
             return []
@@ -257,11 +257,13 @@ class TableSession(DraftFields):
             self._catch_up(entry.state)
             before = len(self.draft.log)
             taken = self._time_out(now)
-            if taken or self._set_back(now):  # (the clock set back: deadlines no more than a whole pick's time away)
+            if taken or self.clock_set_back(now):  # (the clock set back: deadlines no more than a whole pick's time away)
                 self._save(entry, before, now)
         return taken
 
-    def _set_back(self, now: float) -> bool:
+    def clock_set_back(self, now: float) -> bool:
+        """Whether the clock was set back since a player's deadline was stamped (it lies further ahead than the
+        whole time of the pack in front of them): ``apply_timeout`` then stamps the deadlines anew."""
         return self.timed and set_back(self.draft, self.doc.get("deadline"), self.humans, self.pick_seconds, now)
 
     # --- seats bound to terminals ---------------------------------------------------------------------------

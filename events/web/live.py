@@ -308,9 +308,10 @@ class Hub:
 
 
 def time_up(session: DraftTable, now: float) -> bool:
-    """Whether a player's pick at the pod is past its deadline (the timer is to pick)."""
+    """Whether a player's pick at the pod is past its deadline (the timer is to pick), or the clock was set back
+    since a deadline was stamped (to be stamped anew: never more than a whole pick's time away)."""
     deadline = session.deadline()
-    return deadline is not None and now >= deadline
+    return deadline is not None and (now >= deadline or session.clock_set_back(now))
 
 
 def waits_on_bots(session: DraftTable) -> bool:
