@@ -23,9 +23,14 @@ from sets.colors import Color
 from sets.errors import ColorError
 from sets.visible import visible
 
+# The comment lines Forge skips (``parse_forge``), which may come before the file's first section too.
+_LEADING_COMMENTS = re.compile(r"^(?:[ \t]*(?:[;#]|//)[^\n]*\n|[ \t]*\r?\n)*")
+
 
 def looks_like_forge(text: str) -> bool:
-    return re.match(r"^\[(metadata|main|commander|sideboard)\]", text, re.IGNORECASE) is not None
+    start = _LEADING_COMMENTS.match(text)
+    body = text[start.end() if start else 0 :].lstrip()
+    return re.match(r"^\[(metadata|main|commander|sideboard)\]", body, re.IGNORECASE) is not None
 
 
 def parse_forge(text: str) -> DeckFile:

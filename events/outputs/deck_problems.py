@@ -15,6 +15,7 @@ The words of each problem are the checker's; only the order and the folding are 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -30,6 +31,9 @@ SHOWN_FILE_LINES = 10  # a file of thousands of unknown lines is not a wall of t
 COMMANDER_PROBLEMS = ("no-commander", "too-many-commanders", "not-a-commander", "illegal-pair")
 OUTSIDE = "outside-identity"
 IDENTITY_PROBLEMS = (OUTSIDE, "basic-type-outside-identity")
+# The identity a stored outside-identity problem names (the checker's words: ``deck_rules``), for a face that has
+# only the stored problems (the board, the decklist sheet).
+_NAMED_IDENTITY = re.compile(r" is outside the commanders' color identity (?P<identity>\S+) \(CR 903\.5c\)")
 
 
 def _problem(item: Problem | Mapping[str, Any]) -> Problem:
@@ -66,6 +70,9 @@ def judge_order(problems: Iterable[Problem | Mapping[str, Any]], identity: Any =
     if len(outside) < 2:
         return ordered
     names = tuple(dict.fromkeys(name for p in outside for name in p.cards))
+    if identity is None:  # stored problems: the identity their own words name, when they agree on one
+        named = {found.group("identity") for p in outside if (found := _NAMED_IDENTITY.search(p.message))}
+        identity = named.pop() if len(named) == 1 else None
     where = "the commanders' color identity" + (f" {identity_words(identity)}" if identity is not None else "")
     folded = Problem(
         OUTSIDE,

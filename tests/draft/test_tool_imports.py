@@ -99,6 +99,20 @@ def test_forge_semicolon_lines_are_comments():
     assert parsed.errors == [] and [entry.name for entry in parsed.entries] == ["Murder"]
 
 
+@pytest.mark.parametrize("comment", ["; a note", "# a note", "// a note"])
+def test_a_dck_that_opens_with_a_comment_line_is_read_as_forge(comment):
+    """The comment lines Forge skips may come before the first section too: the file is still a .dck, not plain
+    text whose section headers are unknown cards."""
+    parsed = parse(
+        f"{comment}\n[metadata]\nName=x\n[Commander]\n1 Akroma, Vision of Ixidor|CMR\n[Main]\n1 Murder|CMR\n"
+    )
+    assert parsed.format is FileFormat.FORGE and parsed.errors == [] and parsed.name == "x"
+    assert [(entry.name, entry.zone) for entry in parsed.entries] == [
+        ("Akroma, Vision of Ixidor", Zone.COMMANDER),
+        ("Murder", Zone.MAIN),
+    ]
+
+
 def _draftmancer_dek(main: dict[str, int], side: dict[str, int]) -> str:
     """An MTGO .dek as Draftmancer's exportToMTGO writes a drafted deck: Scryfall's names, the rest of the pool
     as the sideboard."""

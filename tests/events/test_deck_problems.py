@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console
 
 from draft.deck_rules import Problem
-from events.outputs.deck_problems import judge_order
+from events.outputs.deck_problems import judge_order, problem_lines
 from events.screens.boards import deck_board
 from events.storage.store import Store
 from tests.helpers.decks import WHITE
@@ -122,3 +122,27 @@ def test_check_and_convert_answer_an_unknown_card_with_the_exit_code_the_docs_gi
     legal_but_short = tmp_path / "short.txt"
     legal_but_short.write_text("Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Plains\n", encoding="utf-8")
     assert cli("deck", "check", legal_but_short).exit_code == 1  # read whole, not legal: 1
+
+
+def test_the_desks_board_and_sheet_fold_the_identity_line_in_event_decks_words(events, cli, tmp_path):
+    """The board and the decklist sheet read the stored problems, which don't keep the identity apart: the folded
+    line names it as ``event deck`` (and the phone) said it, not without it."""
+    event_id = events.create("Decks", style="physical", seed=4)
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    pool = tmp_path / "pool.txt"
+    pool.write_text("1 Akroma, Vision of Ixidor\n" + "".join(f"1 {name}\n" for name in WHITE), encoding="utf-8")
+    db = events.store.path
+    for name in ("Ann", "Bo"):
+        assert cli("event", "pool", event_id, name, pool, "--db", db).exit_code == 0
+    deck = tmp_path / "wall.txt"
+    deck.write_text(WALL, encoding="utf-8")
+    registered = cli("event", "deck", event_id, "Ann", deck, "--db", db)
+    said = "11 cards outside the commanders' color identity colorless (CR 903.5c): " + " / ".join(WHITE)
+    assert said in " ".join(registered.stdout.split())
+    console = Console(width=2000, record=True)
+    console.print(deck_board(events.snapshot(event_id)))
+    assert said in console.export_text()
+    stored = events.snapshot(event_id).players[0].deck
+    assert said in problem_lines(stored.problems)[2]  # as the decklist sheet lists them

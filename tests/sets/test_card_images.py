@@ -315,3 +315,17 @@ def test_an_image_the_file_host_no_longer_has_is_named_and_the_run_goes_on_to_th
     again = download_images(tst, fetcher=fetcher(fake))  # asked again: it may be back
     assert again.fetched == 1 and again.kept == 14 and again.missing == ["Common G9"]
     assert len(fake.image_requests()) == 1
+
+
+def test_a_search_whose_pages_never_end_stops_after_max_pages_and_says_so(tst, fake, monkeypatch):
+    """docs/storage-and-safety.md's bound 'a set's search 200 pages': a server whose every page says there is
+    another is asked MAX_PAGES times, then the run stops in one error, with no image fetched."""
+    from sets import images
+
+    monkeypatch.setattr(images, "MAX_PAGES", 3)
+    page = {"object": "list", "data": [], "has_more": True, "next_page": fake.base + "/cards/search?page=2"}
+    fake.search_answer = ("application/json", json.dumps(page).encode())
+    with pytest.raises(DownloadError, match="search of TST goes on past 3 pages; try again"):
+        download_images(tst, fetcher=fetcher(fake))
+    assert sum(request["path"].startswith("/cards/search") for request in fake.requests) == 3
+    assert fake.image_requests() == []
