@@ -257,7 +257,7 @@ class TableSession(DraftFields):
             self._catch_up(entry.state)
             before = len(self.draft.log)
             taken = self._time_out(now)
-            if taken or self.clock_set_back(now):  # (the clock set back: deadlines no more than a whole pick's time away)
+            if taken or self.clock_set_back(now):  # (set back: deadlines no more than a whole pick's time away)
                 self._save(entry, before, now)
         return taken
 
