@@ -53,6 +53,11 @@ class DownloadError(InputError):
     status: int | None = None
 
 
+def on_this_machine(url: str) -> bool:
+    """Whether ``url`` names a server on this machine (a loopback address)."""
+    return urllib.parse.urlsplit(url).hostname in _LOOPBACK
+
+
 def check_address(url: str) -> None:
     parts = urllib.parse.urlsplit(url)
     if parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in _LOOPBACK):

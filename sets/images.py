@@ -5,7 +5,8 @@ What Scryfall's API documentation asks, and how it is met here:
 - every request names this application in its ``User-Agent`` (``cmdraft/VERSION``) and says what it accepts
   (``Accept: application/json`` for the API, ``image/*`` for an image);
 - at most 2 requests a second to ``/cards/search`` and ``/cards/collection`` (500 ms apart), and 100 ms
-  between image files (their file host has no limit; we keep the API's pace anyway); a 429 stops the run;
+  between image files (their file host has no limit; we keep the API's pace anyway); a 429 stops the run; a
+  server on this machine (``CMDRAFT_SCRYFALL_URL`` at a local mirror) is not Scryfall and is not paced;
 - a set's cards are listed with a paged search (175 cards a page, so a set is a few requests), which is the
   bulk form that fits one set: the bulk data files hold every card ever printed (hundreds of megabytes).
   Cards the search doesn't find (an imported set stored under a code of its own) are asked for by name,
@@ -42,6 +43,7 @@ from sets.download import (
     DownloadError,
     check_address,
     direct_opener,
+    on_this_machine,
     refusal,
     web_page,
     written_whole,
@@ -103,19 +105,24 @@ class ImageReport:
 
 class Fetcher:
     """Requests to Scryfall, paced as its documentation asks: ``pause`` sleeps (injected in tests), ``clock``
-    reads seconds that only go forward."""
+    reads seconds that only go forward; ``paced``: whether to keep that pace (by default, unless ``base`` is a server
+    on this machine, which is a mirror, not Scryfall)."""
 
     def __init__(
         self,
         base: str,
         pause: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
+        paced: bool | None = None,
     ) -> None:
         self.base, self.pause, self.clock = base, pause, clock
+        self.paced = not on_this_machine(base) if paced is None else paced
         self.last: float | None = None
         self.agent = user_agent()
 
     def _wait(self, gap: float) -> None:
+        if not self.paced:
+            return
         if self.last is not None:
             left = self.last + gap - self.clock()
             if left > 0:

@@ -51,7 +51,7 @@ class Recorder:
 
 def fetcher(fake: FakeScryfall, recorder: Recorder | None = None) -> Fetcher:
     recorder = recorder or Recorder()
-    return Fetcher(fake.base, pause=recorder.pause, clock=recorder.clock)
+    return Fetcher(fake.base, pause=recorder.pause, clock=recorder.clock, paced=True)  # as for Scryfall itself
 
 
 def png_files(code: str) -> list[str]:
@@ -105,6 +105,16 @@ def test_requests_keep_scryfalls_pace(tst, fake):
     for (before, _), (after, accept) in zip(times, times[1:], strict=False):
         assert after - before >= (IMAGE_PAUSE if accept == "image/*" else API_PAUSE) - 1e-9
     assert 0.05 <= IMAGE_PAUSE <= 0.1 and API_PAUSE >= 0.5
+
+
+def test_scryfalls_address_is_paced_and_a_mirror_on_this_machine_is_not(tst, fake):
+    """The pace is Scryfall's rule: a Fetcher for its API keeps it by default; one for a server on this machine (a
+    local mirror, as ``CMDRAFT_SCRYFALL_URL`` may name) fetches without a pause."""
+    assert Fetcher("https://api.scryfall.com").paced
+    assert not Fetcher(fake.base).paced and not Fetcher("http://localhost:8000").paced
+    recorder = Recorder()
+    download_images(tst, fetcher=Fetcher(fake.base, pause=recorder.pause, clock=recorder.clock))
+    assert recorder.slept == []
 
 
 def test_an_interrupted_run_keeps_what_arrived_whole_and_a_new_run_fetches_only_the_rest(tst, fake):
