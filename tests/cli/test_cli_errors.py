@@ -127,7 +127,7 @@ def test_long_packs_and_sealed_show_progress_in_a_real_terminal(tmp_path, args):
         sys.executable, ["-m", "events", *args], env=env, encoding="utf-8", timeout=120, dimensions=(40, 100)
     )
     child.expect(r"opening (400 boosters|60 sealed pools)")
-    child.expect(pexpect.EOF)
+    child.close(force=True)  # seen: the boosters' thousands of lines after it are not what this test reads
 
 
 def counted_in_parentheses(source: str) -> list[str]:
