@@ -64,6 +64,21 @@ def _deck(rpb) -> Deck:
     )
 
 
+# The main deck's cards by their full names: as Forge reads them back, and as XMage and Cockatrice read back plain
+# text, which names them as MTGO's text does (MTGO refuses "Fire // Ice", wanting "Fire/Ice", and names a card with
+# faces by its front face: "Fire/Ice" is "Fire // Ice" to both readers, and a front face finds its card).
+MAIN_NAMES = [
+    "Fire // Ice",
+    "Cut // Ribbons",
+    "Bonecrusher Giant",
+    "Westvale Abbey",
+    "Erayo, Soratami Ascendant",
+    "Urza, Lord Protector",
+    "Nazgûl",
+    "Lim-Dûl the Necromancer",
+]
+
+
 def test_cockatrice_finds_every_card_of_our_cod_in_its_database(rpb, cockatrice_database):
     """Cockatrice keeps split, aftermath and adventure cards as one card named "A // B" (its oracle importer
     merges their faces), and every other multi-faced card under each face's name: a .cod naming an adventure
@@ -93,16 +108,7 @@ def test_forge_reads_our_dck_by_its_card_request_rules(rpb):
     assert [(card.count, card.name, card.set_code) for card in sections["commander"]] == [
         (1, "Esika, God of the Tree", "RPB")
     ]
-    assert {card.name for card in sections["main"]} == {
-        "Fire // Ice",
-        "Cut // Ribbons",
-        "Bonecrusher Giant",
-        "Westvale Abbey",
-        "Erayo, Soratami Ascendant",
-        "Urza, Lord Protector",
-        "Nazgûl",
-        "Lim-Dûl the Necromancer",
-    }
+    assert {card.name for card in sections["main"]} == set(MAIN_NAMES)
     assert all(card.set_code == "RPB" and not card.foil for card in sections["main"])
 
 
@@ -132,22 +138,7 @@ def test_plain_text_puts_the_commander_where_plain_text_readers_keep_it(rpb, rea
     side = {card.name: card.count for card in cards if card.zone == "side"}
     main = {card.name: card.count for card in cards if card.zone == "main"}
     assert side == {"Esika, God of the Tree": 1}
-    assert main == {name: 1 for name in TEXT_NAMES}
-
-
-# The names plain text gives cards, as MTGO's text has them (MTGO refuses "Fire // Ice", wanting "Fire/Ice", and
-# names a card with faces by its front face) and as XMage and Cockatrice read them back ("Fire/Ice" is
-# "Fire // Ice" to both, and a front face finds its card).
-TEXT_NAMES = [
-    "Fire // Ice",
-    "Cut // Ribbons",
-    "Bonecrusher Giant",
-    "Westvale Abbey",
-    "Erayo, Soratami Ascendant",
-    "Urza, Lord Protector",
-    "Nazgûl",
-    "Lim-Dûl the Necromancer",
-]
+    assert main == {name: 1 for name in MAIN_NAMES}
 
 
 def test_plain_text_names_cards_as_mtgo_does(rpb):

@@ -76,7 +76,9 @@ def events(tmp_path):
     return Night(Store(tmp_path / "decks.json"))
 
 
-def test_an_event_deck_registered_with_the_wall_is_told_and_boarded_in_cause_order(events, cli, tmp_path):
+def walled_event(events, cli, tmp_path):
+    """Ann and Bo seated at a physical event, each with Akroma and the white cards recorded as their pool; the
+    event, the database and the wall deck's file (``WALL``)."""
     event_id = events.create("Decks", style="physical", seed=4)
     for name in ("Ann", "Bo"):
         events.add_player(event_id, name)
@@ -84,10 +86,15 @@ def test_an_event_deck_registered_with_the_wall_is_told_and_boarded_in_cause_ord
     pool = tmp_path / "pool.txt"
     pool.write_text("1 Akroma, Vision of Ixidor\n" + "".join(f"1 {name}\n" for name in WHITE), encoding="utf-8")
     db = events.store.path
-    assert cli("event", "pool", event_id, "Ann", pool, "--db", db).exit_code == 0
-    assert cli("event", "pool", event_id, "Bo", pool, "--db", db).exit_code == 0
+    for name in ("Ann", "Bo"):
+        assert cli("event", "pool", event_id, name, pool, "--db", db).exit_code == 0
     deck = tmp_path / "wall.txt"
     deck.write_text(WALL, encoding="utf-8")
+    return event_id, db, deck
+
+
+def test_an_event_deck_registered_with_the_wall_is_told_and_boarded_in_cause_order(events, cli, tmp_path):
+    event_id, db, deck = walled_event(events, cli, tmp_path)
     registered = cli("event", "deck", event_id, "Ann", deck, "--db", db)
     assert registered.exit_code == 1, registered.output
     verdict = " ".join(registered.stdout.split())
@@ -127,17 +134,7 @@ def test_check_and_convert_answer_an_unknown_card_with_the_exit_code_the_docs_gi
 def test_the_desks_board_and_sheet_fold_the_identity_line_in_event_decks_words(events, cli, tmp_path):
     """The board and the decklist sheet read the stored problems, which don't keep the identity apart: the folded
     line names it as ``event deck`` (and the phone) said it, not without it."""
-    event_id = events.create("Decks", style="physical", seed=4)
-    for name in ("Ann", "Bo"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    pool = tmp_path / "pool.txt"
-    pool.write_text("1 Akroma, Vision of Ixidor\n" + "".join(f"1 {name}\n" for name in WHITE), encoding="utf-8")
-    db = events.store.path
-    for name in ("Ann", "Bo"):
-        assert cli("event", "pool", event_id, name, pool, "--db", db).exit_code == 0
-    deck = tmp_path / "wall.txt"
-    deck.write_text(WALL, encoding="utf-8")
+    event_id, db, deck = walled_event(events, cli, tmp_path)
     registered = cli("event", "deck", event_id, "Ann", deck, "--db", db)
     said = "11 cards outside the commanders' color identity colorless (CR 903.5c): " + " / ".join(WHITE)
     assert said in " ".join(registered.stdout.split())
