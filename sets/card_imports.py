@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sets.cards import CardSet
+from sets.cards import SET_CODE_RULE, CardSet, valid_set_code
 from sets.catalog import BUNDLED, available_codes, keep_texts, load_set, save_imported
 from sets.errors import InputError
-from sets.importers import read_card_file, valid_set_code
+from sets.importers import read_card_file
 from sets.visible import quoted, visible
 
 
@@ -125,7 +125,7 @@ def import_card_file(file: Path, code: str | None) -> CardFileImport:
     if code:
         code = code.upper()
         if not valid_set_code(code):
-            raise InputError(f"bad set code {quoted(code)}: use 2-8 letters or digits")
+            raise InputError(f"bad set code {quoted(code)}: {SET_CODE_RULE}")
         if code in BUNDLED:
             raise InputError(
                 f"{code} is a bundled set: give another code with --code, or leave --code out to add the file's rules text to {code}"

@@ -256,6 +256,15 @@ def strip_reminder(text: str) -> str:
     return text
 
 
+SET_CODE_RULE = "a set code is 2-8 letters or digits, e.g. CMR"
+_SET_CODE = re.compile(r"[A-Z0-9]{2,8}", re.ASCII)
+
+
+def valid_set_code(code: str) -> bool:
+    """The one shape of a set code, for every command (an upper-case code; MTGJSON's are 2-6 today)."""
+    return bool(_SET_CODE.fullmatch(code))
+
+
 @lru_cache(maxsize=65536)
 def normalize_name(name: str) -> str:
     """Fold case, accents, quotes and spacing so that names match as people type them."""

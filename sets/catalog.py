@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from collections.abc import Iterable
 from dataclasses import replace
@@ -22,7 +21,7 @@ from pathlib import Path
 
 from sets.basics import BASIC_NAMES
 from sets.card_facts import text_copy_limit
-from sets.cards import Card, CardSet, normalize_name
+from sets.cards import SET_CODE_RULE, Card, CardSet, normalize_name, valid_set_code
 from sets.errors import ImportFormatError, InputError, UnknownSetError
 from sets.set_json import set_from_json, set_to_json, text_facts
 from sets.userdata import pinned, read_kept, read_kept_file, texts_path, user_home
@@ -79,11 +78,10 @@ def _load_imported(path: str, inode: int, mtime_ns: int, size: int) -> CardSet:
 def load_set(code: str) -> CardSet:
     """A set by code, bundled or imported; ``UnknownSetError`` names the codes there are."""
     key = code.strip().upper()
-    if not re.fullmatch(r"[A-Z0-9]{1,16}", key, re.ASCII):
+    if not valid_set_code(key):
         shown = code if len(code) <= 40 else f"{code[:20]}… ({len(code)} characters)"
         raise UnknownSetError(
-            f"unknown set {quoted(shown)}: a set code is 1-16 letters and digits; known sets are "
-            f"{', '.join(available_codes())}"
+            f"unknown set {quoted(shown)}: {SET_CODE_RULE}; known sets are {', '.join(available_codes())}"
         )
     return pinned(("set", key), lambda: _load_set(code, key))
 

@@ -22,9 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from sets.cards import SET_CODE_RULE, valid_set_code
 from sets.errors import InputError
 from sets.files import CARD_FILE_LIMIT
-from sets.importers import valid_set_code
 from sets.userdata import user_home
 from sets.visible import quoted
 
@@ -152,7 +152,7 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
     """
     code = code.strip().upper()
     if not valid_set_code(code):
-        raise InputError(f"bad set code {quoted(code)}: use 2-8 letters or digits, e.g. CMR")
+        raise InputError(f"bad set code {quoted(code)}: {SET_CODE_RULE}")
     url = source or set_url(code)
     expected = published_sha256(url)
     target = downloads_dir() / f"{code}.json"

@@ -8,7 +8,6 @@ carries its own identity field, any difference is reported, never hidden.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -133,10 +132,3 @@ def read_card_file(path: str | Path) -> ImportResult:
         if isinstance(error, InputError):
             raise
         raise ImportFormatError(f"{quoted(str(path))}: card data is incomplete ({error!r}); {FORMAT_HINT}") from None
-
-
-_CODE = re.compile(r"^[A-Z0-9]{2,8}$")
-
-
-def valid_set_code(code: str) -> bool:
-    return bool(_CODE.match(code))

@@ -24,9 +24,8 @@ from events.web.cards_shown import image_json
 from events.web.desk_answers import Decklists, RoomState, Standings
 from events.web.endpoints import Endpoint, files, page, public
 from events.web.server import Server
-from sets.cards import Card
+from sets.cards import Card, valid_set_code
 from sets.images import FILE_NAME, images_dir, is_image
-from sets.importers import valid_set_code
 
 STATIC_ROOM = "room.html"
 STATIC_DECKLISTS = "decklists.html"

@@ -155,3 +155,22 @@ def test_an_unknown_mana_symbol_imports_the_file_and_names_the_card(cli, tmp_pat
         result = cli(*args)
         assert result.exit_code == 0, result.output
         assert "Transguild Courier" in result.output and "{Z/Q}" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("code", ["A", "ABCDEFGHI", "CM-R"])
+def test_a_set_code_of_the_wrong_shape_is_refused_in_the_same_words_by_every_command(cli, tmp_path, code):
+    """One rule for a set code's shape: a command that loads a set never sends the user to download or import a
+    code that ``sets download`` and ``sets import --code`` refuse."""
+    card_file = write(tmp_path, "cards.json", cmr_mtgjson({"Murder"}))
+    commands = [
+        ("sim", "--set", code),
+        ("sets", "show", code),
+        ("card", "Sol Ring", "--set", code),
+        ("sets", "download", code),
+        ("sets", "import", card_file, "--code", code),
+    ]
+    for args in commands:
+        result = cli(*args)
+        assert result.exit_code == 2, args
+        assert "a set code is 2-8 letters or digits, e.g. CMR" in result.stderr, (args, result.stderr)
+        assert "sets download" not in result.stderr, (args, result.stderr)
