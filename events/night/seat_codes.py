@@ -96,28 +96,38 @@ def give_code(db: TinyDB, event: Event, player_id: int) -> None:
 
 def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK) -> tuple[str, str]:
     """A new code for the player (the old one stops working, the seat is unbound); returns (name, code).  Only
-    the desk resets codes (``NotAllowed``)."""
+    the desk resets codes (``NotAllowed``).
+
+    Two files change: the seat is unbound in the draft file first, then the new code saved; a crash between leaves
+    the old code in force and the seat free for whoever gives it (never a new code with the old terminal still
+    holding the seat), and running the command again finishes the reset."""
     actor.require_desk("make a new seat code")
+    with events.store.read() as db:
+        player, pod = _resettable(events, db, event_id, who)
+    if pod is not None and pod.draft:
+        events._pod_session(event_id, pod.number).release(pod.players.index(player.id))
     code = new_code()
     with events.store.write() as db:
-        event = events._event(db, event_id)
-        if not uses_codes(event):
-            raise StateError(
-                f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
-            )
-        player = events._player(db, event_id, who)
-        seatless = player.pod is None and records_of(db, Pool).first(event=event_id, player=player.id) is None
-        if player.bot or seatless:  # (a late player with a sealed pool has the night's seat: ``give_code``)
-            raise StateError(f"{quoted(player.name)} has no seat yet: codes are given at seating")
+        player, _ = _resettable(events, db, event_id, who)
         records_of(db, Player).update(player.id, code=code, code_tries=0, code_tried_at=None, code_tried_from=None)
         records_of(db, CodeFailure).remove_where(event=event_id, player=player.id)
         presence.forget(db, event_id, player.id)  # nobody holds the seat until the new code is given
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player.name)  # never the code itself
-        pods = records_of(db, Pod).find(event=event_id, number=player.pod)
-    if pods and pods[0].draft:
-        session = events._pod_session(event_id, pods[0].number)
-        session.release(pods[0].players.index(player.id))
     return player.name, code
+
+
+def _resettable(events: Drafting, db: TinyDB, event_id: int, who: str) -> tuple[Player, Pod | None]:
+    """The player whose code may be reset, and their pod; ``StateError`` when there is no code to reset."""
+    event = events._event(db, event_id)
+    if not uses_codes(event):
+        raise StateError(
+            f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
+        )
+    player = events._player(db, event_id, who)
+    seatless = player.pod is None and records_of(db, Pool).first(event=event_id, player=player.id) is None
+    if player.bot or seatless:  # (a late player with a sealed pool has the night's seat: ``give_code``)
+        raise StateError(f"{quoted(player.name)} has no seat yet: codes are given at seating")
+    return player, records_of(db, Pod).first(event=event_id, number=player.pod)
 
 
 FREE_WRONG_CODES = 3  # wrong codes a source types with no wait after them (so the next comes at once too)
