@@ -12,7 +12,9 @@ What Scryfall's API documentation asks, and how it is met here:
   Cards the search doesn't find (an imported set stored under a code of its own) are asked for by name,
   75 to a request, through ``/cards/collection``;
 - each image is fetched once: the run keeps what arrived whole and a new run fetches only what is missing
-  (resumable); an image is written beside its place and renamed into it only when whole and an image.
+  (resumable); an image is written beside its place and renamed into it only when whole and an image;
+- a card Scryfall had no image for is asked about again, by name, on the next run (a new set's images come in
+  over days).
 
 Images are Scryfall's ``normal`` size (488 × 680 JPEG: the whole card, its artist credit and copyright line
 left on).  Card images are copyright Wizards of the Coast; Scryfall provides them, and everything that shows
@@ -194,11 +196,13 @@ def _artist(card: dict[str, Any]) -> str:
     return str(artist)
 
 
-def list_images(card_set: CardSet, fetcher: Fetcher) -> dict[str, dict[str, str]]:
-    """The image address and artist of each of the set's cards (by normalized name) that Scryfall has."""
+def list_images(card_set: CardSet, fetcher: Fetcher, only: set[str] | None = None) -> dict[str, dict[str, str]]:
+    """The image address and artist of each of the set's cards (by normalized name) that Scryfall has; ``only``:
+    just these cards, asked for by name (no search of the set)."""
     wanted: dict[str, Card] = {}
     for card in card_set:
-        wanted.setdefault(card_key(card), card)
+        if only is None or card_key(card) in only:
+            wanted.setdefault(card_key(card), card)
     faces = {normalize_name(c.faces[0].name): key for key, c in wanted.items() if len(c.faces) > 1}
     found: dict[str, dict[str, str]] = {}
 
@@ -212,7 +216,7 @@ def list_images(card_set: CardSet, fetcher: Fetcher) -> dict[str, dict[str, str]
                 found[key] = {"url": uri, "artist": _artist(entry)}
 
     query = urllib.parse.urlencode({"q": f"set:{card_set.code.lower()}", "unique": "cards", "order": "set"})
-    url: str | None = f"{fetcher.base}/cards/search?{query}"
+    url: str | None = f"{fetcher.base}/cards/search?{query}" if only is None else None
     for _ in range(MAX_PAGES):
         if not url:
             break
@@ -317,10 +321,15 @@ def download_images(
     folder = images_dir(card_set.code)
     index = read_index(card_set.code)
     keys = {card_key(card) for card in card_set}
-    if not keys <= index.keys():
-        listed = list_images(card_set, fetcher)
+    blank = {key for key in keys & index.keys() if not index[key].get("file")}
+    if blank or not keys <= index.keys():  # new cards, or ones Scryfall had no image for (it may have one now)
+        listed = list_images(card_set, fetcher, only=blank if keys <= index.keys() else None)
         index = {
-            key: {"file": file_name(key), **listed[key]} if key in listed else {"file": "", "url": "", "artist": ""}
+            key: index[key]
+            if key in index and key not in blank
+            else {"file": file_name(key), **listed[key]}
+            if key in listed
+            else {"file": "", "url": "", "artist": ""}
             for key in sorted(keys)
         }
         try:

@@ -135,11 +135,13 @@ def test_an_interrupted_run_keeps_what_arrived_whole_and_a_new_run_fetches_only_
     assert report.kept == len(kept) and report.fetched == 15 - len(kept)
     again = fake.image_requests()
     assert len(again) == 15 - len(kept) and not set(again) & (set(first) - {first[-1]})
-    assert not [r for r in fake.requests if not r["path"].startswith("/img/")]  # the kept list is used again
+    # the kept list is used again: only the card Scryfall had no image for (Common G9) is asked about again
+    assert [r["path"] for r in fake.requests if not r["path"].startswith("/img/")] == ["/cards/collection"]
     assert image_of(broken_card) is not None
 
     fake.requests.clear()
-    assert download_images(tst, fetcher=fetcher(fake)).fetched == 0 and fake.requests == []
+    assert download_images(tst, fetcher=fetcher(fake)).fetched == 0
+    assert [r["path"] for r in fake.requests] == ["/cards/collection"]
 
 
 def test_a_kept_image_left_empty_or_damaged_is_not_shown_and_the_next_run_fetches_it_again(tst, fake):
@@ -339,3 +341,20 @@ def test_a_search_whose_pages_never_end_stops_after_max_pages_and_says_so(tst, f
         download_images(tst, fetcher=fetcher(fake))
     assert sum(request["path"].startswith("/cards/search") for request in fake.requests) == 3
     assert fake.image_requests() == []
+
+
+def test_a_card_scryfall_had_no_image_for_is_asked_about_again_on_the_next_run(tst, fake):
+    """Before: once recorded without an image, a card stayed without one until the set's index was deleted."""
+    first = download_images(tst, fetcher=fetcher(fake))
+    assert first.missing == ["Common G9"] and image_of(next(c for c in tst if c.name == "Common G9")) is None
+    fake.without_image = set()  # its image came since
+    fake.requests.clear()
+    again = download_images(tst, fetcher=fetcher(fake))
+    assert again.missing == [] and again.fetched == 1 and again.kept == 15
+    assert fake.image_requests() == [f"/img/{fake.numbers['Common G9']}.png"]
+    assert [r["path"] for r in fake.requests if not r["path"].startswith("/img/")] == ["/cards/collection"]
+    kept = image_of(next(c for c in tst if c.name == "Common G9"))
+    assert kept is not None and kept[0].read_bytes() == fake.images["Common G9"]
+    fake.requests.clear()
+    third = download_images(tst, fetcher=fetcher(fake))  # every card has its image: nothing is listed or fetched
+    assert third.missing == [] and third.kept == 16 and fake.requests == []
