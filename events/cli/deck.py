@@ -36,6 +36,8 @@ from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
 from sets.visible import quoted
 
+ZONE_WORDS = (("commanders", Zone.COMMANDER), ("main", Zone.MAIN), ("sideboard", Zone.SIDEBOARD))  # as counted
+
 SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converted file would lose
 SAID_LINES = 5  # the bad lines an error line names; the report folds the rest, --json lists every one
 
@@ -172,12 +174,14 @@ def deck_convert(
         )
 
     written = write_deck(target, deck, fmt, force)
+    counts = {name: sum(line.count for line in deck.zone(zone)) for name, zone in ZONE_WORDS}
     if as_json:
         emit_json(
             {
                 "written": str(target),
                 "format": fmt.value,
                 "cards": sum(l.count for l in deck.lines),
+                **counts,
                 "pool_file": str(written[1]) if len(written) > 1 else None,
                 "problems": [p.shown_json() for p in problems],
             }
@@ -189,7 +193,10 @@ def deck_convert(
     say_skipped(console, dropped)
     for problem in warnings:
         console.print(f"[yellow]warning[/] {escape(problem.message)}", markup=True)
-    console.print(Text(f"wrote {target} ({fmt.value}, {sum(l.count for l in deck.lines)} cards)"))
+    parts = [plural(counts["commanders"], "commander"), f"{counts['main']} in the main deck"]
+    if counts["sideboard"]:
+        parts.append(f"{counts['sideboard']} in the sideboard")
+    console.print(Text(f"wrote {target} ({fmt.value}: {', '.join(parts)})"))
     if len(written) > 1:
         side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
         console.print(

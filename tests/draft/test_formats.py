@@ -720,3 +720,20 @@ def test_cockatrice_tokens_zone_is_not_part_of_the_deck(idx):
     )
     deck, problems = resolve(parse(text), idx)
     assert problems == [] and deck.size == 2
+
+
+def test_deck_convert_says_how_many_cards_went_to_each_zone(cli, tmp_path):
+    """Before: one figure for the whole input (84 cards for a 60-card deck and its 24-card sideboard)."""
+    deck, _ = legal_piper_deck()
+    side = next(line.card for line in deck.lines if line.zone is Zone.MAIN and not line.card.is_basic_land)
+    deck = Deck((*deck.lines, DeckLine(side, 3, Zone.SIDEBOARD)))
+    source = write_deck(tmp_path, deck, FileFormat.JSON)
+    counts = {zone: sum(line.count for line in deck.zone(zone)) for zone in Zone}
+    shown = cli("deck", "convert", source, tmp_path / "out.cod")
+    assert shown.exit_code == 0, shown.output
+    assert (
+        f"(cod: {counts[Zone.COMMANDER]} commanders, {counts[Zone.MAIN]} in the main deck, 3 in the sideboard)"
+        in shown.stdout
+    )
+    told = json.loads(cli("deck", "convert", source, tmp_path / "out.dck", "--json").stdout)
+    assert (told["commanders"], told["main"], told["sideboard"]) == (2, 58, 3) and told["cards"] == 63
