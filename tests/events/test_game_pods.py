@@ -4,8 +4,11 @@ with their tie-breakers worked out by hand from the rules (docs/store-night.md, 
 
 from __future__ import annotations
 
+import csv
+import json
 import random
 from collections import Counter
+from fractions import Fraction as F
 
 import pytest
 
@@ -98,3 +101,113 @@ def test_over_four_rounds_nobody_sits_at_an_odd_table_more_often_than_they_must(
             events.record_result(event_id, number, table, " > ".join(seated))
     assert sum(seats.values()) == 4 * odd  # one odd table a round
     assert max(seats.values()) <= 2, seats
+
+
+# --- a night's standings, worked out by hand --------------------------------------------------------------------------
+
+
+def table_of(rows) -> list[tuple[int, str, F, F, F | None, int, bool]]:
+    return [(r.rank, r.name, r.points, r.opponents_average, r.average_place, r.rounds, r.dropped) for r in rows]
+
+
+def test_four_rounds_of_every_ending_with_a_correction_a_drop_and_a_late_player(events, tmp_path, cli):
+    # Five players: one table of 5 (size 4, 5 players), so every table is known without the seeded draw.
+    # Points 3/2/1/0; a fifth place gets the last figure, 0.  Draws share the points of the places they cover and
+    # each takes the best of those places.
+    event_id = events.create("Hand", style="bots", seed=5)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+
+    # Round 1: Bo wins, Ann and Cy are eliminated together (a draw for 2nd-3rd), Ed left mid-game (last).  Typed
+    # wrong first, then corrected.
+    assert sorted(events.new_round(event_id, force=True).tables[0]) == ["Ann", "Bo", "Cy", "Di", "Ed"]
+    events.record_result(event_id, 1, 1, "Ann > Bo > Cy > Di > Ed")
+    fixed = events.record_result(event_id, 1, 1, "Bo > Ann = Cy > Di > Ed", replace=True)
+    assert fixed.corrected and fixed.points == {"Bo": 3, "Ann": F(3, 2), "Cy": F(3, 2), "Di": 0, "Ed": 0}
+    # Bo 3, Ann 3/2, Cy 3/2, Di 0, Ed 0.  Opponents' average: the others' points over their one round:
+    # Ann (3 + 3/2 + 0 + 0) / 4 = 9/8, Cy the same; Di (3 + 3/2 + 3/2 + 0) / 4 = 3/2, Ed the same.
+    # Ann and Cy equal on all three (place 2 each): rank 2 shared.  Di and Ed: place 4 against 5, Di first.
+    assert table_of(events.standings(event_id)) == [
+        (1, "Bo", 3, F(3, 4), 1, 1, False),  # (3/2 + 3/2 + 0 + 0) / 4
+        (2, "Ann", F(3, 2), F(9, 8), 2, 1, False),
+        (2, "Cy", F(3, 2), F(9, 8), 2, 1, False),
+        (4, "Di", 0, F(3, 2), 4, 1, False),
+        (5, "Ed", 0, F(3, 2), 5, 1, False),
+    ]
+    events.drop_player(event_id, "Ed")
+
+    # Round 2: Ann, Bo, Cy, Di; the game timed out: a draw among all four, (3 + 2 + 1 + 0) / 4 = 3/2 each.
+    assert sorted(events.new_round(event_id, force=True).tables[0]) == ["Ann", "Bo", "Cy", "Di"]
+    events.record_result(event_id, 2, 1, "Ann = Bo = Cy = Di")
+    # Points: Ann 3, Bo 9/2, Cy 3, Di 3/2, Ed 0; per round: Ann 3/2, Bo 9/4, Cy 3/2, Di 3/4, Ed 0.
+    # Ann met Bo, Cy, Di twice and Ed once: (2*9/4 + 2*3/2 + 2*3/4 + 0) / 7 = 9/7; Cy the same.
+    # Bo: (2*3/2 + 2*3/2 + 2*3/4 + 0) / 7 = 15/14.  Di: (2*9/4 + 2*3/2 + 2*3/2 + 0) / 7 = 3/2.
+    # Ed (dropped, still ranked): (9/4 + 3/2 + 3/2 + 3/4) / 4 = 3/2.
+    assert table_of(events.standings(event_id)) == [
+        (1, "Bo", F(9, 2), F(15, 14), 1, 2, False),
+        (2, "Ann", 3, F(9, 7), F(3, 2), 2, False),
+        (2, "Cy", 3, F(9, 7), F(3, 2), 2, False),
+        (4, "Di", F(3, 2), F(3, 2), F(5, 2), 2, False),
+        (5, "Ed", 0, F(3, 2), 5, 1, True),
+    ]
+
+    # Flo arrives late (a sealed pool) and plays from round 3.  Round 3: Di concedes first (last), Bo and Cy are
+    # eliminated together (3rd-4th: (1 + 0) / 2 = 1/2 each), Ann second, Flo wins.
+    events.add_player(event_id, "Flo", sealed=True)
+    assert sorted(events.new_round(event_id, force=True).tables[0]) == ["Ann", "Bo", "Cy", "Di", "Flo"]
+    events.record_result(event_id, 3, 1, "Flo > Ann > Bo = Cy > Di")
+    # Points: Ann 5, Bo 5, Cy 7/2, Di 3/2, Ed 0, Flo 3; per round: Ann 5/3, Bo 5/3, Cy 7/6, Di 1/2, Ed 0, Flo 3.
+    # Ann: Bo, Cy, Di three times, Ed and Flo once: (3*5/3 + 3*7/6 + 3*1/2 + 0 + 3) / 11 = 13/11; Bo the same.
+    # Places: Ann 2, 1, 2 and Bo 1, 1, 3: 5/3 both: equal on all three, rank 1 shared.
+    # Cy: (3*5/3 + 3*5/3 + 3*1/2 + 0 + 3) / 11 = 29/22.  Flo: (5/3 + 5/3 + 7/6 + 1/2) / 4 = 5/4.
+    # Di: (5 + 5 + 7/2 + 0 + 3) / 11 = 3/2.  Ed: round 1's four, (5/3 + 5/3 + 7/6 + 1/2) / 4 = 5/4.
+    assert table_of(events.standings(event_id)) == [
+        (1, "Ann", 5, F(13, 11), F(5, 3), 3, False),
+        (1, "Bo", 5, F(13, 11), F(5, 3), 3, False),
+        (3, "Cy", F(7, 2), F(29, 22), 2, 3, False),
+        (4, "Flo", 3, F(5, 4), 1, 1, False),
+        (5, "Di", F(3, 2), F(3, 2), F(10, 3), 3, False),
+        (6, "Ed", 0, F(5, 4), 5, 1, True),
+    ]
+
+    # Round 4: Di wins, Flo and Cy draw for 2nd-3rd ((2 + 1) / 2 = 3/2 each), Ann 4th, Bo 5th (0 each).
+    events.new_round(event_id, force=True)
+    events.record_result(event_id, 4, 1, "Di > Flo = Cy > Ann > Bo")
+    # Points: Ann 5, Bo 5, Cy 5, Di 9/2, Flo 9/2, Ed 0; per round: Ann, Bo, Cy 5/4, Di 9/8, Flo 9/4, Ed 0.
+    # Ann: four meetings each with Bo, Cy, Di, one with Ed, two with Flo: (5 + 5 + 9/2 + 0 + 9/2) / 15 = 19/15;
+    # Bo and Cy the same.  Tie-breaker 2 settles them: Cy 2, 1, 3, 2 = 2; Ann 2, 1, 2, 4 = 9/4; Bo 1, 1, 3, 5 = 5/2.
+    # Di and Flo on 9/2: tie-breaker 1, Di (5 + 5 + 5 + 0 + 9/2) / 15 = 13/10 ahead of Flo
+    # (2*5/4 + 2*5/4 + 2*5/4 + 2*9/8) / 8 = 39/32.  Ed: (5/4 + 5/4 + 5/4 + 9/8) / 4 = 39/32.
+    final = [
+        (1, "Cy", 5, F(19, 15), 2, 4, False),
+        (2, "Ann", 5, F(19, 15), F(9, 4), 4, False),
+        (3, "Bo", 5, F(19, 15), F(5, 2), 4, False),
+        (4, "Di", F(9, 2), F(13, 10), F(11, 4), 4, False),  # places 4, 1, 5, 1: 11/4
+        (5, "Flo", F(9, 2), F(39, 32), F(3, 2), 2, False),  # places 1, 2
+        (6, "Ed", 0, F(39, 32), 5, 1, True),
+    ]
+    assert table_of(events.standings(event_id)) == final
+    events.finish(event_id)
+
+    # The export as a script reads it (--json) and as a spreadsheet does (CSV): the same rows, figures rounded.
+    db = str(events.store.path)
+    rows = json.loads(cli("event", "standings", str(event_id), "--json", "--db", db).stdout)
+    assert [(r["rank"], r["name"], r["points_exact"], r["dropped"]) for r in rows] == [
+        (rank, name, str(F(points)), dropped) for rank, name, points, _, _, _, dropped in final
+    ]
+    assert [r["opponents_average"] for r in rows] == [round(float(row[3]), 4) for row in final]
+    out = tmp_path / "standings.csv"
+    assert (
+        cli("event", "print", str(event_id), "standings", "--format", "csv", "--out", str(out), "--db", db).exit_code
+        == 0
+    )
+    with out.open(newline="", encoding="utf-8") as handle:
+        sheet = list(csv.DictReader(handle))
+    assert [(row["rank"], row["player"], row["dropped"]) for row in sheet] == [
+        (str(rank), name, str(int(dropped))) for rank, name, _, _, _, _, dropped in final
+    ]
+    assert [float(row["points"]) for row in sheet] == [float(row[2]) for row in final]
+    assert [float(row["opponents_average"]) for row in sheet] == [round(float(row[3]), 4) for row in final]
+    assert [float(row["average_place"]) for row in sheet] == [round(float(row[4]), 4) for row in final]
