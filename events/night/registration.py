@@ -272,6 +272,14 @@ class Registration(EventBase):
         key = name_key(name)
         for player in self._players(db, event_id):
             if player.id != other_than and name_key(player.name) == key:
+                if player.status == "dropped":  # coming back: the same name is the same player, who can't re-register
+                    after = f" after round {player.dropped_after}" if player.dropped_after else ""
+                    raise InputError(
+                        f"{quoted(name)} is player #{player_number(player)} {quoted(player.name)}, who dropped{after}: "
+                        f"a dropped player isn't registered again; 'cmdraft event undo {event_id}' takes the drop back "
+                        "while it is the desk's last change and no round has been paired without them; else they "
+                        "play on only as a new player, under another name"
+                    )
                 raise InputError(
                     f"{quoted(name)} is the same name as player #{player_number(player)} {quoted(player.name)} "
                     "(case, Unicode form and spaces don't make names different): choose another name, "

@@ -14,6 +14,7 @@ import pytest
 
 from events.night.pairing import game_table_sizes, pair_by_points
 from events.storage.store import Store
+from sets.errors import InputError
 from tests.helpers.night import Night
 
 
@@ -211,3 +212,30 @@ def test_four_rounds_of_every_ending_with_a_correction_a_drop_and_a_late_player(
     assert [float(row["points"]) for row in sheet] == [float(row[2]) for row in final]
     assert [float(row["opponents_average"]) for row in sheet] == [round(float(row[3]), 4) for row in final]
     assert [float(row["average_place"]) for row in sheet] == [round(float(row[4]), 4) for row in final]
+
+
+def test_a_dropped_player_coming_back_is_told_why_not_and_what_the_desk_can_do(events, cli):
+    event_id = events.create("Back", style="bots", seed=5)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.new_round(event_id, force=True)
+    events.record_result(event_id, 1, 1, "Ann > Bo > Cy > Di")
+    events.drop_player(event_id, "Di")
+    said = (
+        "'di' is player #4 'Di', who dropped after round 1: a dropped player isn't registered again; "
+        f"'cmdraft event undo {event_id}' takes the drop back while it is the desk's last change and no round has been "
+        "paired without them; else they play on only as a new player, under another name"
+    )
+    with pytest.raises(InputError) as refused:
+        events.add_player(event_id, "di")
+    assert str(refused.value) == said
+    # the desk's terminal: the same words on one line, exit 2 (bad input), nobody registered
+    result = cli("event", "player", "add", str(event_id), "di", "--db", str(events.store.path))
+    assert (result.exit_code, result.stderr) == (2, f"cmdraft: error: {said}\n")
+    assert [p.name for p in events.snapshot(event_id).players] == ["Ann", "Bo", "Cy", "Di"]
+    # and the undo it names does take her back while the drop is the desk's last change
+    events.undo(event_id)
+    events.new_round(event_id, force=True)
+    assert events.standings(event_id)[-1].name == "Di" and not events.standings(event_id)[-1].dropped
