@@ -13,6 +13,7 @@ from fractions import Fraction as F
 import pytest
 
 from events.night.pairing import game_table_sizes, pair_by_points
+from events.night.table_reports import TableReports
 from events.storage.store import Store
 from sets.errors import InputError
 from tests.helpers.night import Night
@@ -239,3 +240,29 @@ def test_a_dropped_player_coming_back_is_told_why_not_and_what_the_desk_can_do(e
     events.undo(event_id)
     events.new_round(event_id, force=True)
     assert events.standings(event_id)[-1].name == "Di" and not events.standings(event_id)[-1].dropped
+
+
+def test_a_report_that_waits_only_for_a_player_who_left_mid_game_is_the_result_once_they_drop(events, cli):
+    # Ann reports the table's order from her phone, Bo and Cy confirm; Di left mid-game without confirming and the
+    # desk drops her: nobody is left to confirm, so the report is the table's result in the drop's transaction,
+    # as the last confirmation would have made it (before, it waited for nobody, and the round could not close).
+    event_id = events.create("Left", style="bots", seed=5)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.new_round(event_id, force=True)
+    ids = {p.name: p.id for p in events.snapshot(event_id).players}
+    tables = TableReports(events.store)
+    report = tables.report(event_id, ids["Ann"], [[ids["Ann"]], [ids["Cy"]], [ids["Bo"]], [ids["Di"]]], now=0.0)
+    for name in ("Bo", "Cy"):
+        assert not tables.confirm(event_id, ids[name], report.report, True, now=0.0).recorded
+    dropped = cli("event", "player", "drop", str(event_id), "Di", "--db", str(events.store.path))
+    assert dropped.exit_code == 0
+    # Ann 3, Cy 2, Bo 1, Di 0: the round is closed and the next may be paired
+    assert [(r.name, r.points) for r in events.standings(event_id)] == [("Ann", 3), ("Cy", 2), ("Bo", 1), ("Di", 0)]
+    assert events.new_round(event_id, force=True).round == 2
+    assert dropped.stdout.splitlines() == [
+        "'Di' dropped",
+        "Round 1 table 1: the report that waited only for them is its result now",
+    ]
