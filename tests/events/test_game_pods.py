@@ -76,6 +76,17 @@ def test_a_long_table_goes_to_the_highest_players_who_have_not_sat_at_one():
     assert tables == [[1, 6, 7, 8, 9], [2, 3, 4, 5]]
 
 
+def test_in_1v1_the_table_of_three_rotates_too():
+    # 7 players in a 1v1 event: 3 + 2 + 2.  1, 2 and 3 played the table of three: it takes, from the top, the
+    # players with none yet, 4, 5 and 6; the pairs are filled from the top with the rest: 1-2, 3-7.
+    totals = {pid: 8 - pid for pid in range(1, 8)}
+    sat_at = Counter({(1, 3): 1, (2, 3): 1, (3, 3): 1})
+    tables = pair_by_points(
+        list(range(1, 8)), totals, Counter(), [3, 2, 2], random.Random(1), game_size=2, sat_at=sat_at
+    )
+    assert tables == [[4, 5, 6], [1, 2], [3, 7]]
+
+
 def test_no_rotation_is_needed_when_the_top_down_filling_already_shares_the_odd_seats():
     totals = {pid: 8 - pid for pid in range(1, 8)}
     sat_at = Counter({(1, 3): 1, (2, 3): 1, (3, 3): 1})  # the top three had the table of 3: the bottom three now
