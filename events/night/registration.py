@@ -16,6 +16,8 @@ from events.night.base import EventBase, name_key, player_number
 from events.night.drafting import Drafting
 from events.night.packs_secret import new_secret
 from events.night.pipers import check_piper_stock
+from events.night.report_waits import record_after_drop
+from events.night.rounds import RecordedResult, Rounds
 from events.night.schema import (
     DRAFT_STYLES,
     MAX_POD,
@@ -65,10 +67,12 @@ def check_pack_seconds(seconds: int) -> int:
 
 @dataclass(frozen=True)
 class Dropped:
-    """A player just dropped (their record as it is now) and whether they had registered a deck."""
+    """A player just dropped (their record as it is now), whether they had registered a deck, and the results the
+    drop recorded: a table's report that waited only for them (``report_waits.record_after_drop``)."""
 
     player: Player
     had_deck: bool
+    recorded: tuple[RecordedResult, ...] = ()
 
 
 class Registration(EventBase):
@@ -272,6 +276,14 @@ class Registration(EventBase):
         key = name_key(name)
         for player in self._players(db, event_id):
             if player.id != other_than and name_key(player.name) == key:
+                if player.status == "dropped":  # coming back: the same name is the same player, who can't re-register
+                    after = f" after round {player.dropped_after}" if player.dropped_after else ""
+                    raise InputError(
+                        f"{quoted(name)} is player #{player_number(player)} {quoted(player.name)}, who dropped{after}: "
+                        f"a dropped player isn't registered again; 'cmdraft event undo {event_id}' takes the drop back "
+                        "while it is the desk's last change and no round has been paired without them; else they "
+                        "play on only as a new player, under another name"
+                    )
                 raise InputError(
                     f"{quoted(name)} is the same name as player #{player_number(player)} {quoted(player.name)} "
                     "(case, Unicode form and spaces don't make names different): choose another name, "
@@ -390,12 +402,13 @@ class Registration(EventBase):
                 "dropped",
                 undo=history.DropUndo(player.id, rounds, event.status),
             )
+            recorded = tuple(record_after_drop(db, Rounds(self.store), event_id, player.id))
             had_deck = records_of(db, Deck).first(event=event_id, player=player.id) is not None
             pod = records_of(db, Pod).first(event=event_id, number=player.pod) if player.pod else None
         if event.status == "drafting" and pod is not None and pod.draft:
             # A bot takes the seat so that the rest of the pod can draft on (``recover`` does it if we die first).
             Drafting(self.store).hand_dropped_seats_to_bots(event_id, pod)
-        return Dropped(msgspec.structs.replace(player, status="dropped", dropped_after=after), had_deck)
+        return Dropped(msgspec.structs.replace(player, status="dropped", dropped_after=after), had_deck, recorded)
 
 
 def last_round_in(db: TinyDB, event_id: int, player_id: int) -> int:

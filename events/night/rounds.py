@@ -1,10 +1,7 @@
 """Rounds: game tables for a round, pairing by points, recording results, standings and finishing.
 
-- Tables of 4 by default, 3 to 5 when numbers don't divide (``game_table_sizes``),
-  or 1v1.  Round one is random; later rounds sort players by points and fill
-  tables from the top, choosing among the nearest candidates the one who has
-  met the fewest of the table's players already (repeat opponents avoided
-  where possible).
+- Tables of 4 by default, 3 to 5 when numbers don't divide, or 1v1; round one is random, later rounds
+  from the top of the standings with the odd tables' seats rotating (``events.night.pairing``, pure).
 - A result is a finishing order; tied players share the average of the
   placement points of the places they cover (default points 3/2/1/0).
 - Standings: points, then the average points per round of every opponent you
@@ -17,8 +14,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -28,6 +23,7 @@ from tinydb import TinyDB
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
 from events.night.finishing_orders import names_in_order
+from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
 from events.storage.records import Deck, Event, Player, Pool, Result, Round
@@ -37,55 +33,9 @@ from sets.errors import InputError, StateError
 from sets.visible import quoted
 
 
-def game_table_sizes(players: int, size: int = 4, one_v_one: bool = False) -> list[int]:
-    """Tables for a round: pods of ``size`` (3-5 when numbers don't divide), or pairs for 1v1."""
-    if players < 2:
-        raise StateError(f"a round needs at least 2 active players, not {players}")
-    if one_v_one:
-        # 1v1: pairs, with one table of three when the count is odd.
-        tables = players // 2
-    elif players < 3:
-        tables = 1  # two players can only play each other
-    else:
-        # Every table holds 3 to 5 players: between ceil(n/5) and floor(n/3) tables, as near n/size as that allows.
-        fewest, most = -(-players // 5), players // 3
-        tables = min(max(round(players / size), fewest), most)
-    return [players // tables + (1 if i < players % tables else 0) for i in range(tables)]
-
-
-def pair_by_points(
-    ids: list[int],
-    totals: Mapping[int, Fraction | int],
-    met: Mapping[tuple[int, int], int],
-    sizes: list[int],
-    rng: random.Random,
-    window: int = 4,
-) -> list[list[int]]:
-    """Tables filled from the top of the standings; each seat goes to the candidate among the
-    next few who has met the table's players least (random among equals)."""
-    order = sorted(ids, key=lambda pid: (-totals[pid], rng.random()))
-    tables = []
-    for size in sizes:
-        table = [order.pop(0)]
-        while len(table) < size:
-            candidates = order[:window]
-            best = min(candidates, key=lambda pid: (sum(met[(pid, other)] for other in table), candidates.index(pid)))
-            order.remove(best)
-            table.append(best)
-        tables.append(table)
-    return tables
-
-
-def meetings(rounds: Iterable[Round]) -> Counter[tuple[int, int]]:
-    """How often each ordered pair of players has shared a table."""
-    met: Counter[tuple[int, int]] = Counter()
-    for rnd in rounds:
-        for table in rnd.tables:
-            for a in table:
-                for b in table:
-                    if a != b:
-                        met[(a, b)] += 1
-    return met
+def seated_size(event: Event) -> int:
+    """The size of a regular table in ``event``: 2 in a 1v1 event, else its game size."""
+    return 2 if event.one_v_one else event.game_size
 
 
 def final_sizes(event: Event) -> range:
@@ -186,7 +136,9 @@ class Rounds(EventBase):
             results = records_of(db, Result).find(event=event_id)
             totals = point_totals(event, results)
             met = meetings(rounds)
-            tables = pair_by_points(ids, totals, met, sizes, rng)
+            tables = pair_by_points(
+                ids, totals, met, sizes, rng, game_size=seated_size(event), sat_at=seats_by_size(rounds)
+            )
         phase_change(db)
         # The first player of each table, drawn now (seeded) and recorded with the round.
         first = [seats[rng.randrange(len(seats))] for seats in tables]
@@ -303,7 +255,16 @@ class Rounds(EventBase):
         results = [r for r in records_of(db, Result).find(event=rnd.event) if r.round < rnd.number]
         ids = sorted(pid for seats in rnd.tables for pid in seats)
         rng = random.Random(event.seed * 1000 + rnd.number)
-        again = pair_by_points(ids, point_totals(event, results), meetings(before), [len(t) for t in rnd.tables], rng)
+        sizes = [len(t) for t in rnd.tables]
+        again = pair_by_points(
+            ids,
+            point_totals(event, results),
+            meetings(before),
+            sizes,
+            rng,
+            game_size=seated_size(event),
+            sat_at=seats_by_size(before),
+        )
         return [
             number
             for number, (seats, redo) in enumerate(zip(rnd.tables, again, strict=True), start=1)

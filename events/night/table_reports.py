@@ -31,6 +31,7 @@ from events.night.base import EventBase, finishing_text, round_at_table, tables_
 from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration, dropped_before
+from events.night.report_waits import PENDING, pending_report, record_report, waiting_for
 from events.night.round_clock import RoundClock
 from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, Number
@@ -40,8 +41,6 @@ from events.storage.store import Store
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 from sets.visible import quoted, visible
-
-PENDING = ("waiting", "disputed")
 
 
 class NotYourTable(InputError):
@@ -134,16 +133,6 @@ def result_of(db: TinyDB, event_id: int, round_number: int, table_number: int) -
     return records_of(db, Result).first(event=event_id, round=round_number, table=table_number)
 
 
-def pending_report(db: TinyDB, event_id: int, round_number: int, table_number: int) -> Report | None:
-    """The table's report still waiting for confirmations or for the desk (None when there is none)."""
-    found = [
-        r
-        for r in records_of(db, Report).find(event=event_id, round=round_number, table=table_number)
-        if r.status in PENDING
-    ]
-    return max(found, key=lambda r: r.id) if found else None
-
-
 def pair_again_refusal(db: TinyDB, event_id: int, rounds: list[Round]) -> str | None:
     """Why the newest of ``rounds`` (by number) can't be paired again, or None when it can: it is open, not the
     final table, and none of its tables has a result, a report or a tracker entry.  ``repair`` asks it, and the
@@ -178,13 +167,6 @@ class TableReports(EventBase):
         if rnd.status == "closed":
             raise StateError(f"round {rnd.number} is over: every table's result is recorded")
         return player, rnd, number
-
-    @staticmethod
-    def _waiting_for(db: TinyDB, rnd: Round, table_number: int, confirmed: list[int]) -> list[int]:
-        """Players at the table still in the event who have neither reported nor confirmed."""
-        seats = rnd.tables[table_number - 1]
-        players = {p.id: p for p in records_of(db, Player).find(event=rnd.event)}
-        return [pid for pid in seats if pid not in confirmed and players[pid].status == "active"]
 
     def _over(self, rnd: Round, table_number: int, now: float) -> bool:
         clock = table_clock(rnd, table_number, now)
@@ -231,20 +213,9 @@ class TableReports(EventBase):
                 db, event_id, f"{via} {player.name}", "result report", where, finishing_text(order, names)
             )
             recorded = None
-            if not self._waiting_for(db, rnd, number, [player.id]):
-                recorded = self._record(db, event_id, report_id, order, f"{via} {player.name}")
+            if not waiting_for(db, rnd, number, [player.id]):
+                recorded = record_report(db, self.rounds, event_id, report_id, order)
         return Reported(report_id, recorded is not None)
-
-    def _record(
-        self, db: TinyDB, event_id: int, report_id: int, order: list[list[int]], reporter: str
-    ) -> RecordedResult:
-        """A confirmed report becomes the table's result, as ``event result`` records it (``reporter``: who
-        reported it, as the history names them)."""
-        report = records_of(db, Report).get(report_id)
-        assert report is not None  # saved in this transaction
-        done = self.rounds.record_order(db, event_id, report.round, report.table, order, who=reporter)
-        records_of(db, Report).update(report_id, status="recorded")
-        return done
 
     def confirm(
         self,
@@ -288,9 +259,8 @@ class TableReports(EventBase):
             records_of(db, Report).update(report_id, confirmed=confirmed, disputes=disputes, status=status)
             history.log_change(db, event_id, f"{via} {player.name}", what, where, said)
             recorded = None
-            if not disputes and not self._waiting_for(db, rnd, number, confirmed):
-                reporter = f"{report.via} {names[report.by]}"
-                recorded = self._record(db, event_id, report_id, report.order, reporter)
+            if not disputes and not waiting_for(db, rnd, number, confirmed):
+                recorded = record_report(db, self.rounds, event_id, report_id, report.order)
         return Confirmed(report_id, "recorded" if recorded else status, recorded is not None)
 
     def settle(

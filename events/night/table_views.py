@@ -23,9 +23,10 @@ from msgspec import UNSET
 from events import timing
 from events.night.base import EventBase, name_key
 from events.night.games import Games
+from events.night.report_waits import PENDING
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
-from events.night.table_reports import PENDING, pair_again_refusal, table_clock
+from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
     Decklist,
     DecklistLine,

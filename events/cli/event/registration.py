@@ -210,11 +210,16 @@ def player_drop(
     as_json: JsonOption = False,
 ) -> None:
     """Drop a player: no more pairings, no deck registration."""
-    dropped = core(db, Registration).drop_player(event_id, name).player
+    done = core(db, Registration).drop_player(event_id, name)
+    dropped = done.player
     if as_json:
-        emit_json({"dropped": dropped.name})
+        emit_json({"dropped": dropped.name, "recorded": [result.to_json() for result in done.recorded]})
     else:
         out().print(shown(f"{quoted(dropped.name)} dropped"))
+        for result in done.recorded:
+            out().print(
+                f"Round {result.round} table {result.table}: the report that waited only for them is its result now"
+            )
 
 
 def player_rename(

@@ -1,0 +1,61 @@
+"""A table's result report and whom it still waits for: one rule for when it becomes the table's result.
+
+A report waits for every other player at its table who is still in the event; once nobody is left to confirm it
+and nobody disputes it, it is recorded as ``event result`` records one (``Rounds.record_order``), in the same
+transaction as the change that ended the wait: the last confirmation (``TableReports.confirm``), or the drop of
+the last player it waited for (``Registration.drop_player``: a player who left mid-game and was dropped).
+"""
+
+from __future__ import annotations
+
+from tinydb import TinyDB
+
+from events.night.rounds import RecordedResult, Rounds
+from events.storage.records import Player, Report, Round
+from events.storage.tables import records_of
+
+PENDING = ("waiting", "disputed")
+
+
+def pending_report(db: TinyDB, event_id: int, round_number: int, table_number: int) -> Report | None:
+    """The table's report still waiting for confirmations or for the desk (None when there is none)."""
+    found = [
+        r
+        for r in records_of(db, Report).find(event=event_id, round=round_number, table=table_number)
+        if r.status in PENDING
+    ]
+    return max(found, key=lambda r: r.id) if found else None
+
+
+def waiting_for(db: TinyDB, rnd: Round, table_number: int, confirmed: list[int]) -> list[int]:
+    """Players at the table still in the event who have neither reported nor confirmed."""
+    seats = rnd.tables[table_number - 1]
+    players = {p.id: p for p in records_of(db, Player).find(event=rnd.event)}
+    return [pid for pid in seats if pid not in confirmed and players[pid].status == "active"]
+
+
+def record_report(db: TinyDB, rounds: Rounds, event_id: int, report_id: int, order: list[list[int]]) -> RecordedResult:
+    """A report nobody is left to confirm becomes the table's result, logged as its reporter's (``via NAME``)."""
+    report = records_of(db, Report).get(report_id)
+    assert report is not None  # saved before, in this transaction or an earlier one
+    reporter = records_of(db, Player).get(report.by)
+    who = f"{report.via} {reporter.name if reporter is not None else report.by}"
+    done = rounds.record_order(db, event_id, report.round, report.table, order, who=who)
+    records_of(db, Report).update(report_id, status="recorded")
+    return done
+
+
+def record_after_drop(db: TinyDB, rounds: Rounds, event_id: int, player_id: int) -> list[RecordedResult]:
+    """After ``player_id`` dropped, in the drop's transaction: a report at their table of an open round that only
+    waited for them (undisputed, confirmed by everyone still in) becomes the table's result."""
+    done = []
+    for rnd in records_of(db, Round).find(event=event_id):
+        if rnd.status == "closed":
+            continue
+        for number, seats in enumerate(rnd.tables, start=1):
+            report = pending_report(db, event_id, rnd.number, number) if player_id in seats else None
+            if report is None or report.status != "waiting" or report.disputes:
+                continue
+            if not waiting_for(db, rnd, number, report.confirmed):
+                done.append(record_report(db, rounds, event_id, report.id, report.order))
+    return done
