@@ -36,8 +36,6 @@ from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
 from sets.visible import quoted
 
-ZONE_WORDS = (("commanders", Zone.COMMANDER), ("main", Zone.MAIN), ("sideboard", Zone.SIDEBOARD))  # as counted
-
 SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converted file would lose
 SAID_LINES = 5  # the bad lines an error line names; the report folds the rest, --json lists every one
 
@@ -174,14 +172,18 @@ def deck_convert(
         )
 
     written = write_deck(target, deck, fmt, force)
-    counts = {name: sum(line.count for line in deck.zone(zone)) for name, zone in ZONE_WORDS}
+    commanders, main, side = (
+        sum(line.count for line in deck.zone(z)) for z in (Zone.COMMANDER, Zone.MAIN, Zone.SIDEBOARD)
+    )
     if as_json:
         emit_json(
             {
                 "written": str(target),
                 "format": fmt.value,
                 "cards": sum(l.count for l in deck.lines),
-                **counts,
+                "commanders": commanders,
+                "main": main,
+                "sideboard": side,
                 "pool_file": str(written[1]) if len(written) > 1 else None,
                 "problems": [p.shown_json() for p in problems],
             }
@@ -193,12 +195,12 @@ def deck_convert(
     say_skipped(console, dropped)
     for problem in warnings:
         console.print(f"[yellow]warning[/] {escape(problem.message)}", markup=True)
-    parts = [plural(counts["commanders"], "commander"), f"{counts['main']} in the main deck"]
-    if counts["sideboard"]:
-        parts.append(f"{counts['sideboard']} in the sideboard")
+    beside = len(written) > 1  # the sideboard went to a pool file beside it
+    parts = [plural(commanders, "commander"), f"{main} in the main deck"]
+    if side and not beside:
+        parts.append(f"{side} in the sideboard")
     console.print(Text(f"wrote {target} ({fmt.value}: {', '.join(parts)})"))
-    if len(written) > 1:
-        side = sum(line.count for line in deck.zone(Zone.SIDEBOARD))
+    if beside:
         console.print(
             Text(
                 f"{fmt.value} keeps only the commanders in the sideboard, as MTGO does: the whole pool "

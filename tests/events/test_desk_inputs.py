@@ -22,7 +22,11 @@ def test_deck_convert_with_unknown_cards_exits_2_naming_the_lines_and_writes_not
     assert "line 1: unknown card 'Akroma, Vison of Ixidor'" in refused.stderr and "line 2:" in refused.stderr
     assert "--skip-unknown" in refused.stderr and not out.exists()
     skipped = cli("deck", "convert", deck, out, "--skip-unknown")
-    assert skipped.exit_code == 0 and "wrote" in skipped.stdout and "json, 1 card" in skipped.stdout
+    assert (
+        skipped.exit_code == 0
+        and "wrote" in skipped.stdout
+        and "(json: 0 commanders, 1 in the main deck)" in skipped.stdout
+    )
     assert skipped.stdout.count("skipped") == 2
 
 
