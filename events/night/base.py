@@ -5,7 +5,6 @@ puts them together."""
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import TypeVar
 
@@ -13,6 +12,7 @@ import msgspec
 from tinydb import TinyDB
 
 from events.night import history
+from events.night.names import name_key
 from events.night.schema import pool_warning
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.storage.draft_records import draft_statuses
@@ -31,13 +31,6 @@ class ListedEvent(Event, frozen=True, kw_only=True):
     """An event as ``event list`` shows it: with how many players are still in it."""
 
     players: int = 0
-
-
-def name_key(name: str) -> str:
-    """What makes two names the same name: Unicode compatibility forms (NFKC), case folding, and spaces
-    trimmed and collapsed (``Ａｎｎ``, ``ann`` and `` Ann `` are Ann)."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return " ".join(folded.split())
 
 
 def player_number(player: Player) -> int:

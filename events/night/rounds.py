@@ -28,6 +28,7 @@ from tinydb import TinyDB
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
 from events.night.finishing_orders import names_in_order
+from events.night.names import name_order
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
 from events.storage.records import Deck, Event, Player, Pool, Result, Round
@@ -386,7 +387,7 @@ class Rounds(EventBase):
             players = self._players(db, event_id)
             rounds = records_of(db, Round).find(event=event_id)
             pooled = {pool.player for pool in records_of(db, Pool).find(event=event_id)}
-        return sorted((p.name for p in did_not_play(players, rounds, pooled)), key=lambda n: (n.casefold(), n))
+        return sorted((p.name for p in did_not_play(players, rounds, pooled)), key=name_order)
 
     def finish(self, event_id: int) -> str:
         """Close the event: no more results; returns the status it had."""

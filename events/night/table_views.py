@@ -21,8 +21,9 @@ from typing import Any
 from msgspec import UNSET
 
 from events import timing
-from events.night.base import EventBase, name_key
+from events.night.base import EventBase
 from events.night.games import Games
+from events.night.names import name_order
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
 from events.night.table_reports import PENDING, pair_again_refusal, table_clock
@@ -361,7 +362,7 @@ class TableViews(EventBase):
                 for number, table in enumerate(rnd.tables, start=1)
                 for pid in table
             ),
-            key=lambda row: (name_key(row[0]), row[0]),
+            key=lambda row: name_order(row[0]),
         )
         return RoomRound(
             number=rnd.number,

@@ -9,6 +9,7 @@ from draft.deck_state import plural
 from draft.decks import Deck, Zone
 from events.night.base import EventBase
 from events.night.decks import Decks
+from events.night.names import name_order
 from events.night.snapshot import DeckSummary, PlayerRow
 from events.outputs.deck_problems import problem_lines
 from events.outputs.sheets import Blanks, Block, Note, Page, Sheet, Table, subtitle
@@ -55,7 +56,7 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
     pages = []
     for player in sorted(
         (p for p in snap.players if not p.bot and (p.status == "active" or _dropped_with_a_deck(decks, event_id, p))),
-        key=lambda p: (p.name.casefold(), p.name, p.id),
+        key=lambda p: (*name_order(p.name), p.id),
     ):
         dropped = player.status == "dropped"
         title = f"{player.name} (dropped)" if dropped else player.name

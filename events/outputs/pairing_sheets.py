@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from events.night.base import EventBase
+from events.night.names import name_order
 from events.night.snapshot import Snapshot
 from events.outputs.sheets import Blanks, Note, Page, Sheet, Table, ordinal, subtitle
 from events.storage.records import Event, Round
@@ -66,7 +67,7 @@ def pairings(events: EventBase, event_id: int) -> Sheet:
             for number, table in enumerate(rnd.tables, start=1)
             for seat, pid in enumerate(table, start=1)
         ),
-        key=lambda row: (row[0].casefold(), row[0]),
+        key=lambda row: name_order(row[0]),
     )
     lookup = Table(
         ("Player", "Table", "Seat"), tuple((name, str(number), str(seat)) for name, number, seat in where), right=(1, 2)

@@ -11,6 +11,7 @@ import shlex
 from urllib.parse import urlencode, urlsplit
 
 from events.night.base import EventBase
+from events.night.names import name_order
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import PlayerRow
 from events.outputs.decklist_sheets import decklists
@@ -121,7 +122,7 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
         for pod in snap.pods
     )
     passing = Note("Seats run clockwise. Pass the first pack left, the second right, the third left.")
-    find = sorted((p for p in snap.players if p.pod), key=lambda p: (p.name.casefold(), p.name, p.id))
+    find = sorted((p for p in snap.players if p.pod), key=lambda p: (*name_order(p.name), p.id))
     lookup = Table(
         ("Player", "Pod", "Seat"),
         tuple((_player_label(p), str(p.pod), str((p.seat or 0) + 1)) for p in find),

@@ -1,0 +1,90 @@
+"""Names people type from around the world (``events/night/names.py``, the one rule): a name that shows nothing
+is refused, characters that take no place never make two names different or keep a player from being found,
+and names are listed by their letters, whatever their case, width, accents or Unicode form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from events.night.names import name_key, name_order
+from events.storage.store import Store
+from sets.errors import InputError
+from tests.helpers.night import Night
+
+# Each shows nothing on a screen: zero-width space, a bidi override, ideographic spaces, a Hangul filler, joiners,
+# a variation selector alone, the braille blank, a soft hyphen.
+SHOWS_NOTHING = ["\u200b", "\u202e", "\u3000\u3000", "\u3164", "\u200d\u200c", "\ufe0f", "\u2800", "\xad", " \u2060 "]
+
+
+@pytest.fixture
+def events(tmp_path):
+    return Night(Store(tmp_path / "world.json"))
+
+
+@pytest.mark.parametrize("blank", SHOWS_NOTHING)
+def test_a_player_name_that_shows_nothing_is_refused_in_one_escaped_line(blank, cli, tmp_path):
+    db = tmp_path / "e.json"
+    assert cli("event", "new", "金曜ドラフト", "--style", "physical", "--db", db).exit_code == 0
+    result = cli("event", "player", "add", "1", "Ann", blank, "--db", db)
+    assert result.exit_code == 2, result.stdout
+    line = result.stderr.strip()
+    assert "\n" not in line and not any(ch in line for ch in blank.strip())  # written out, never as it is
+    if blank.isspace():
+        assert "a player needs a name (only spaces were given); none of the 2 names was registered" in line
+    else:
+        assert "shows nothing" in line and "give a name with a letter, digit or sign" in line
+    shown = json.loads(cli("event", "show", "1", "--json", "--db", db).stdout)
+    assert shown["players"] == []  # all or nothing: Ann neither
+
+
+@pytest.mark.parametrize("blank", SHOWS_NOTHING)
+def test_an_event_name_or_a_rename_that_shows_nothing_is_refused(blank, events):
+    refusal = "needs a name" if blank.isspace() else "name .* shows nothing"
+    with pytest.raises(InputError, match=f"event {refusal}" if not blank.isspace() else f"an event {refusal}"):
+        events.create(blank, style="physical")
+    event_id = events.create("Friday", style="physical")
+    events.add_player(event_id, "Ann")
+    with pytest.raises(InputError, match=refusal):
+        events.rename_player(event_id, "Ann", blank)
+
+
+@pytest.mark.parametrize("spaced", ["Ann\u200b", "\u202eAnn", "An\xadn", "A\u200bnn", "Ann\u2060", "\u3164Ann"])
+def test_characters_that_take_no_place_dont_make_a_name_different(spaced, events):
+    event_id = events.create("Friday", style="physical")
+    events.add_player(event_id, "Ann")
+    with pytest.raises(InputError, match=r"same name as player #1 'Ann'"):
+        events.add_player(event_id, spaced)
+
+
+def test_a_player_is_found_by_the_name_a_person_can_type(events, cli):
+    event_id = events.create("Friday", style="physical")
+    for name in ("abc\u202edef", "José", "山田\u3000太郎", "ＡＢＣ", "👨\u200d👩\u200d👧 Family"):
+        events.add_player(event_id, name)
+    typed = {
+        "abcdef": "abc\u202edef",  # the override can't be typed: the letters find the player
+        "Jose\u0301": "José",  # decomposed, as a Mac keyboard may give it
+        "山田 太郎": "山田 太郎",
+        "abc": "ＡＢＣ",
+        "👨👩👧 family": "👨\u200d👩\u200d👧 Family",
+    }
+    for text, name in typed.items():
+        assert events.player(event_id, text).name == name
+    result = cli("event", "player", "rename", event_id, "abcdef", "ABC Def", "--db", events.store.path)
+    assert result.exit_code == 0 and "ABC Def" in result.stdout
+
+
+def test_names_are_listed_by_their_letters_whatever_their_case_width_accents_or_form(events, cli):
+    event_id = events.create("Friday", style="physical")
+    for name in ("Zoë", "Ünal", "Ｔａｒｏ", "Émile", "bo", "Ann", "Ulla", "emma"):
+        events.add_player(event_id, name)
+    result = cli("event", "standings", event_id, "--json", "--db", events.store.path)
+    listed = [row["name"] for row in json.loads(result.stdout)]  # all on 0 points: by name
+    assert listed == ["Ann", "bo", "Émile", "emma", "Ｔａｒｏ", "Ulla", "Ünal", "Zoë"]
+
+
+def test_the_same_name_in_any_form_has_one_key_and_one_place_in_a_list():
+    forms = ["José", "Jose\u0301", "JOSÉ", "Ｊｏｓé", "Jos\u200bé", " José "]
+    assert len({name_key(form) for form in forms}) == 1
+    assert len({name_order(form)[:2] for form in forms}) == 1
