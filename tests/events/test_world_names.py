@@ -11,7 +11,7 @@ import pytest
 from events.night.names import name_key, name_order
 from events.storage.store import Store
 from sets.errors import InputError
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 
 # Each shows nothing on a screen: zero-width space, a bidi override, ideographic spaces, a Hangul filler, joiners,
 # a variation selector alone, the braille blank, a soft hyphen.
@@ -88,3 +88,12 @@ def test_the_same_name_in_any_form_has_one_key_and_one_place_in_a_list():
     forms = ["José", "Jose\u0301", "JOSÉ", "Ｊｏｓé", "Jos\u200bé", " José "]
     assert len({name_key(form) for form in forms}) == 1
     assert len({name_order(form)[:2] for form in forms}) == 1
+
+
+def test_an_exports_files_are_named_after_players_in_their_own_script(events, cli, tmp_path):
+    names = ["山田\u3000太郎", "김민수", "Ｔａｒｏ", "José Ñ", "👨\u200d👩\u200d👧"]
+    event_id = bots_drafted(events, "金曜ドラフト", names, seed=3)
+    assert cli("event", "export", event_id, "--out", tmp_path / "out", "--db", events.store.path).exit_code == 0
+    files = {path.name for path in (tmp_path / "out").iterdir()}
+    for stem in ("001-山田-太郎", "002-김민수", "003-Taro", "004-José-Ñ", "005-player"):  # an emoji is no letter
+        assert {f"{stem}-pool.txt", f"{stem}-deck.txt", f"{stem}-draftlog.txt"} <= files, stem
