@@ -12,7 +12,6 @@ import msgspec
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.names import name_key
 from events.night.schema import pool_warning
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.storage.draft_records import draft_statuses
@@ -21,6 +20,7 @@ from events.storage.store import Store
 from events.storage.tables import records_of
 from sets.card_index import CardIndex, card_index
 from sets.errors import InputError, StateError
+from sets.names import name_key
 from sets.numbers import is_number
 from sets.visible import quoted
 

@@ -14,7 +14,6 @@ from tinydb import TinyDB
 from events.night import history
 from events.night.base import EventBase, player_number
 from events.night.drafting import Drafting
-from events.night.names import clean_name, name_key
 from events.night.packs_secret import new_secret
 from events.night.pipers import check_piper_stock
 from events.night.schema import (
@@ -30,6 +29,7 @@ from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Rou
 from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
+from sets.names import clean_name, name_key
 from sets.numbers import parse_decimal
 from sets.visible import quoted
 

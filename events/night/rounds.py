@@ -28,13 +28,13 @@ from tinydb import TinyDB
 from events.night import history
 from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
 from events.night.finishing_orders import names_in_order
-from events.night.names import name_order
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
 from events.storage.records import Deck, Event, Player, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.names import name_order
 from sets.visible import quoted
 
 

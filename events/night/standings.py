@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 from fractions import Fraction
 
-from events.night.names import name_order
 from events.night.schema import exact, number_text
 from events.storage.records import Event, Player, Result, Round
+from sets.names import name_order
 from sets.visible import quoted
 
 

@@ -23,7 +23,6 @@ from msgspec import UNSET
 from events import timing
 from events.night.base import EventBase
 from events.night.games import Games
-from events.night.names import name_order
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
 from events.night.table_reports import PENDING, pair_again_refusal, table_clock
@@ -58,6 +57,7 @@ from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, R
 from events.storage.tables import records_of
 from sets.cards import Card
 from sets.errors import InputError, StateError
+from sets.names import name_order
 
 # (database file, its signature, event) -> what the screens read, computed once per state of the file
 _CACHE: dict[tuple[str, int, int, int, int], NightData] = {}

@@ -9,13 +9,13 @@ from draft.deck_state import plural
 from draft.decks import Deck, Zone
 from events.night.base import EventBase
 from events.night.decks import Decks
-from events.night.names import name_order
 from events.night.snapshot import DeckSummary, PlayerRow
 from events.outputs.deck_problems import problem_lines
 from events.outputs.sheets import Blanks, Block, Note, Page, Sheet, Table, subtitle
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import StateError
+from sets.names import name_order
 
 TYPE_GROUPS = ("Creature", "Planeswalker", "Instant", "Sorcery", "Artifact", "Enchantment", "Battle", "Land")
 

@@ -6,11 +6,11 @@ import random
 from collections.abc import Sequence
 
 from events.night.base import EventBase
-from events.night.names import name_order
 from events.night.snapshot import Snapshot
 from events.outputs.sheets import Blanks, Note, Page, Sheet, Table, ordinal, subtitle
 from events.storage.records import Event, Round
 from sets.errors import StateError
+from sets.names import name_order
 
 
 def first_players(event: Event, rnd: Round) -> list[int]:

@@ -11,7 +11,6 @@ import shlex
 from urllib.parse import urlencode, urlsplit
 
 from events.night.base import EventBase
-from events.night.names import name_order
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import PlayerRow
 from events.outputs.decklist_sheets import decklists
@@ -21,6 +20,7 @@ from events.outputs.standings_sheets import results, standings
 from events.storage.records import Player
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.names import name_order
 from sets.visible import quoted
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")

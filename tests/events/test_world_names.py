@@ -1,4 +1,4 @@
-"""Names people type from around the world (``events/night/names.py``, the one rule): a name that shows nothing
+"""Names people type from around the world (``sets/names.py``, the one rule): a name that shows nothing
 is refused, characters that take no place never make two names different or keep a player from being found,
 and names are listed by their letters, whatever their case, width, accents or Unicode form."""
 
@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from events.night.names import name_key, name_order
 from events.storage.store import Store
 from sets.errors import InputError
+from sets.names import name_key, name_order
 from tests.helpers.night import Night, bots_drafted
 
 # Each shows nothing on a screen: zero-width space, a bidi override, ideographic spaces, a Hangul filler, joiners,
@@ -97,3 +97,13 @@ def test_an_exports_files_are_named_after_players_in_their_own_script(events, cl
     files = {path.name for path in (tmp_path / "out").iterdir()}
     for stem in ("001-山田-太郎", "002-김민수", "003-Taro", "004-José-Ñ", "005-player"):  # an emoji is no letter
         assert {f"{stem}-pool.txt", f"{stem}-deck.txt", f"{stem}-draftlog.txt"} <= files, stem
+
+
+@pytest.mark.parametrize("blank", ["\u200b", "   ", "\u3000", "\u202e\u3164"])
+def test_a_practice_seat_named_with_nothing_to_show_is_refused_before_a_draft_is_made(blank, cli, tmp_path):
+    db = tmp_path / "practice.json"
+    result = cli("play", "--name", blank, "--plain", "--db", db)
+    line = result.stderr.strip()
+    assert result.exit_code == 2 and "\n" not in line and "shows nothing" in line, result.stderr
+    assert not any(ch in line for ch in blank.strip())
+    assert not db.exists()  # refused before anything is made

@@ -1,11 +1,11 @@
-"""A name a person gives (a player's, an event's): what one is, how it is kept, when two are the same name and
+"""A name a person gives (a player's, an event's, a practice seat's): what one is, how it is kept, when two are the same name and
 in what order names are listed.  The one rule: registration, look-ups, sheets, exports and every face ask here.
 
 - A name is kept as typed, its spaces (any Unicode space, the ideographic one too) made single plain spaces and
   trimmed; it must show something: a letter, digit, punctuation mark or symbol that takes a place on the screen
   (a name only of spaces, zero-width, bidi or other format characters, or Hangul fillers is refused).
 - Two names are the same name when they match after Unicode compatibility normalisation (NFKC: full-width
-  ``Ａｎｎ`` is ``Ann``, composed ``é`` is ``e`` with its accent), case folding and with the characters that take
+  ``Ａｎｎ`` is ``Ann``; ``é`` typed as one character or as ``e`` and its accent is one letter), case folding and with the characters that take
   no place left out (zero-width and bidi controls, variation selectors, Hangul fillers): ``name_key``.
 - Names are listed by their letters first, accents and case aside (``Émile`` beside ``Emma``, ``Ünal`` among the
   U's), then by their key, then as typed: ``name_order``, the same order on every sheet.
@@ -36,6 +36,16 @@ def written_out(text: str) -> str:
     return "".join(ch if ch == " " or shows_something(ch) else escape_character(ch) for ch in text)
 
 
+def refuse_blank(name: str, what: str) -> None:
+    """Bad input when ``name`` shows nothing (``what``: ``player name``, ``a seat's name``), its characters written
+    out."""
+    if not shows_something(name):
+        raise InputError(
+            f"{what} {quoted(written_out(name))} shows nothing (only spaces, invisible or format characters): "
+            "give a name with a letter, digit or sign in it"
+        )
+
+
 def clean_name(name: str, what: str, limit: int) -> str:
     """``name`` as it is kept (spaces made single plain spaces, trimmed), or bad input saying why it can't be one:
     empty, showing nothing, or more than ``limit`` characters.  ``what``: ``player``, ``event``."""
@@ -43,11 +53,7 @@ def clean_name(name: str, what: str, limit: int) -> str:
     if not clean:
         spaces = " (only spaces were given)" if name else ""
         raise InputError(f"{'an' if what[0] in 'aeiou' else 'a'} {what} needs a name{spaces}")
-    if not shows_something(clean):
-        raise InputError(
-            f"{what} name {quoted(written_out(clean))} shows nothing (only spaces, invisible or format "
-            "characters): give a name with a letter, digit or sign in it"
-        )
+    refuse_blank(clean, f"{what} name")
     if len(clean) > limit:
         raise InputError(f"{what} name {quoted(clean[:24] + '…')} is {len(clean):,} characters; keep it to {limit}")
     return clean
