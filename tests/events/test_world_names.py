@@ -15,7 +15,19 @@ from tests.helpers.night import Night, bots_drafted
 
 # Each shows nothing on a screen: zero-width space, a bidi override, ideographic spaces, a Hangul filler, joiners,
 # a variation selector alone, the braille blank, a soft hyphen.
-SHOWS_NOTHING = ["\u200b", "\u202e", "\u3000\u3000", "\u3164", "\u200d\u200c", "\ufe0f", "\u2800", "\xad", " \u2060 "]
+SHOWS_NOTHING = [
+    "\x7f",
+    "\x1b",
+    "\u200b",
+    "\u202e",
+    "\u3000\u3000",
+    "\u3164",
+    "\u200d\u200c",
+    "\ufe0f",
+    "\u2800",
+    "\xad",
+    " \u2060 ",
+]
 
 
 @pytest.fixture
