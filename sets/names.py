@@ -1,12 +1,13 @@
-"""A name a person gives (a player's, an event's, a practice seat's): what one is, how it is kept, when two are the same name and
-in what order names are listed.  The one rule: registration, look-ups, sheets, exports and every face ask here.
+"""A name a person gives (a player's, an event's, a practice seat's): what one is, how it is kept, when two are
+the same name and in what order names are listed.  The one rule: registration, look-ups, sheets, exports and every face ask here.
 
-- A name is kept as typed, its spaces (any Unicode space, the ideographic one too) made single plain spaces and
-  trimmed; it must show something: a letter, digit, punctuation mark or symbol that takes a place on the screen
+- A name is kept as typed, in Unicode's composed form (NFC: ``e`` and an accent typed apart are kept as ``é``), its
+  spaces (any Unicode space, the ideographic one too) made single plain spaces and trimmed, and at most so many
+  characters; it must show something: a letter, digit, punctuation mark or symbol that takes a place on the screen
   (a name only of spaces, zero-width, bidi or other format characters, or Hangul fillers is refused).
 - Two names are the same name when they match after Unicode compatibility normalisation (NFKC: full-width
-  ``Ａｎｎ`` is ``Ann``; ``é`` typed as one character or as ``e`` and its accent is one letter), case folding and with the characters that take
-  no place left out (zero-width and bidi controls, variation selectors, Hangul fillers): ``name_key``.
+  ``Ａｎｎ`` is ``Ann``), case folding and with the characters that take no place left out (zero-width and bidi
+  controls, variation selectors, Hangul fillers): ``name_key``.
 - Names are listed by their letters first, accents and case aside (``Émile`` beside ``Emma``, ``Ünal`` among the
   U's), then by their key, then as typed: ``name_order``, the same order on every sheet.
 """
@@ -46,16 +47,47 @@ def refuse_blank(name: str, what: str) -> None:
         )
 
 
+def _regional(ch: str) -> bool:
+    return "\U0001f1e6" <= ch <= "\U0001f1ff"
+
+
+def _joined(text: str, at: int) -> bool:
+    """Whether ``text[at]`` belongs to the character shown before it: a mark, a joiner, a variation selector or an
+    emoji's skin tone, anything after a joiner, or the second half of a flag."""
+    ch, before = text[at], text[at - 1]
+    if unicodedata.category(ch)[0] == "M" or ch in "\u200d" or ch in IGNORED or before == "\u200d":
+        return True
+    if "\U0001f3fb" <= ch <= "\U0001f3ff" or "\U000e0020" <= ch <= "\U000e007f":  # skin tones, a flag's tags
+        return True
+    if _regional(ch) and _regional(before):
+        run = 0
+        while at - run - 1 >= 0 and _regional(text[at - run - 1]):
+            run += 1
+        return run % 2 == 1  # an odd run before it: it ends a pair
+    return False
+
+
+def head(text: str, size: int) -> str:
+    """The first ``size`` characters of ``text`` or fewer, never cutting what shows as one character in two (a letter
+    and its accent, an emoji joined with others, a flag)."""
+    end = min(size, len(text))
+    while 0 < end < len(text) and _joined(text, end):
+        end -= 1
+    return text[:end] if end else text[:size]
+
+
 def clean_name(name: str, what: str, limit: int) -> str:
     """``name`` as it is kept (spaces made single plain spaces, trimmed), or bad input saying why it can't be one:
     empty, showing nothing, or more than ``limit`` characters.  ``what``: ``player``, ``event``."""
-    clean = " ".join(name.split())
+    clean = unicodedata.normalize("NFC", " ".join(name.split()))
     if not clean:
         spaces = " (only spaces were given)" if name else ""
         raise InputError(f"{'an' if what[0] in 'aeiou' else 'a'} {what} needs a name{spaces}")
     refuse_blank(clean, f"{what} name")
     if len(clean) > limit:
-        raise InputError(f"{what} name {quoted(clean[:24] + '…')} is {len(clean):,} characters; keep it to {limit}")
+        raise InputError(
+            f"{what} name {quoted(head(clean, 24) + '…')} is {len(clean):,} characters; keep it to {limit}"
+        )
     return clean
 
 

@@ -119,3 +119,28 @@ def test_a_practice_seat_named_with_nothing_to_show_is_refused_before_a_draft_is
     assert result.exit_code == 2 and "\n" not in line and "shows nothing" in line, result.stderr
     assert not any(ch in line for ch in blank.strip())
     assert not db.exists()  # refused before anything is made
+
+
+def test_a_name_typed_decomposed_is_kept_composed_and_counted_by_its_letters(events):
+    event_id = events.create("Jose\u0301's night", style="physical")
+    assert events.event(event_id).name == "José's night"
+    events.add_player(event_id, "Jose\u0301")  # a Mac keyboard's é
+    long = "e\u0301" * 50  # 100 code points, 50 letters: within the 80 a name may have
+    events.add_player(event_id, long)
+    assert [p.name for p in events.players(event_id)] == ["José", "é" * 50]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("👨\u200d👩\u200d👧" * 20, "👨\\u200d👩\\u200d👧" * 4),  # 24 code points would end inside the fifth family
+        ("🇯🇵" * 45, "🇯🇵" * 12),
+        ("a" + "🇯🇵" * 45, "a" + "🇯🇵" * 11),  # 24 would take half of the twelfth flag
+        ("x" * 23 + "\U0001f44d\U0001f3fd" * 40, "x" * 23),  # nor a thumb without its skin tone
+    ],
+)
+def test_a_too_long_name_is_quoted_without_cutting_a_character_in_two(events, name, shown):
+    event_id = events.create("Friday", style="physical")
+    with pytest.raises(InputError) as refused:
+        events.add_player(event_id, name)
+    assert f"player name '{shown}…' is {len(name)} characters; keep it to 80" in str(refused.value)
