@@ -144,3 +144,13 @@ def test_a_too_long_name_is_quoted_without_cutting_a_character_in_two(events, na
     with pytest.raises(InputError) as refused:
         events.add_player(event_id, name)
     assert f"player name '{shown}…' is {len(name)} characters; keep it to 80" in str(refused.value)
+
+
+def test_a_terminal_names_the_players_it_waits_for_in_the_order_of_every_list(cli, tmp_path):
+    db = tmp_path / "terminal.json"
+    assert cli("event", "new", "Friday", "--style", "terminal", "--no-codes", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", "Zoë", "Émile", "ｂｏ", "Ann", "--db", db).exit_code == 0
+    assert cli("event", "seat", "1", "--db", db).exit_code == 0
+    players = ["--player", "Zoë", "--player", "Émile", "--player", "ｂｏ"]
+    result = cli("event", "draft", "1", *players, "--db", db, input="quit\n")
+    assert result.exit_code == 0 and "ｂｏ / Émile / Zoë: waiting for the desk to start" in result.stdout
