@@ -8,9 +8,11 @@ import json
 
 import pytest
 
+from events.outputs.text import cell_width
 from events.storage.store import Store
 from sets.errors import InputError
 from sets.names import name_key, name_order
+from tests.helpers.cliapp import invoke
 from tests.helpers.night import Night, bots_drafted
 
 # Each shows nothing on a screen: zero-width space, a bidi override, ideographic spaces, a Hangul filler, joiners,
@@ -154,3 +156,15 @@ def test_a_terminal_names_the_players_it_waits_for_in_the_order_of_every_list(cl
     players = ["--player", "Zoë", "--player", "Émile", "--player", "ｂｏ"]
     result = cli("event", "draft", "1", *players, "--db", db, input="quit\n")
     assert result.exit_code == 0 and "ｂｏ / Émile / Zoë: waiting for the desk to start" in result.stdout
+
+
+def test_the_desks_boards_show_long_names_whole_so_two_alike_are_told_apart(cli, tmp_path):
+    db = tmp_path / "long.json"
+    first, second = "長" * 40 + "甲", "長" * 40 + "乙"  # alike but for their last character
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", first, second, "Ann", "--db", db).exit_code == 0
+    for board in (["show", "1"], ["standings", "1"]):
+        at_80 = invoke(["event", *board, "--db", db], env={"COLUMNS": "80"}).stdout  # the desk's terminal
+        assert max(cell_width(line) for line in at_80.splitlines()) <= 80
+        names = "".join(line.split("│")[2].strip() for line in at_80.splitlines() if line.count("│") > 3)
+        assert first in names and second in names, (board, at_80)  # the second column: every player's name
