@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import shlex
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -257,7 +258,7 @@ class RootGroup(TyperGroup):
             sys.exit(error.exit_code)
         except click.UsageError as error:
             where = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            message = error.format_message().rstrip(".")
+            message = error.format_message().rstrip(".") + dash_value_hint(error, args)
             _error_line(f"{message}{where}")
             sys.exit(2)
         except click.ClickException as error:
@@ -267,6 +268,19 @@ class RootGroup(TyperGroup):
             click.echo("cmdraft: interrupted", err=True)
             sys.exit(130)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def dash_value_hint(error: click.UsageError, args: Any) -> str:
+    """For an unknown short option that was meant as a value (a player named ``-2+3``, a result starting with one):
+    how to give it."""
+    if not isinstance(error, click.NoSuchOption) or error.option_name.startswith("--"):
+        return ""
+    typed = next((a for a in args or [] if isinstance(a, str) and a.startswith(error.option_name)), None)
+    if typed is None or re.fullmatch(r"-[A-Za-z]", typed):  # a short option mistyped, not a value
+        return ""
+    return f"; to give {quoted(typed)} as a name or value, put it after '--' (after every option): -- " + visible(
+        shlex.quote(typed)
+    )
 
 
 def version_callback(value: bool) -> None:

@@ -5,7 +5,6 @@ puts them together."""
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import TypeVar
 
@@ -21,6 +20,7 @@ from events.storage.store import Store
 from events.storage.tables import records_of
 from sets.card_index import CardIndex, card_index
 from sets.errors import InputError, StateError
+from sets.names import name_key
 from sets.numbers import is_number
 from sets.visible import quoted
 
@@ -31,13 +31,6 @@ class ListedEvent(Event, frozen=True, kw_only=True):
     """An event as ``event list`` shows it: with how many players are still in it."""
 
     players: int = 0
-
-
-def name_key(name: str) -> str:
-    """What makes two names the same name: Unicode compatibility forms (NFKC), case folding, and spaces
-    trimmed and collapsed (``Ａｎｎ``, ``ann`` and `` Ann `` are Ann)."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return " ".join(folded.split())
 
 
 def player_number(player: Player) -> int:

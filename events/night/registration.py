@@ -12,7 +12,7 @@ import msgspec
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.base import EventBase, name_key, player_number
+from events.night.base import EventBase, player_number
 from events.night.drafting import Drafting
 from events.night.packs_secret import new_secret
 from events.night.pipers import check_piper_stock
@@ -31,6 +31,7 @@ from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Rou
 from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
+from sets.names import clean_name, name_key
 from sets.numbers import parse_decimal
 from sets.visible import quoted
 
@@ -104,10 +105,7 @@ class Registration(EventBase):
         has none."""
         check_event_timer(timer)
         check_piper_stock(piper_stock)
-        if not name.strip():
-            raise InputError("an event needs a name")
-        if len(name.strip()) > EVENT_NAME_LIMIT:
-            raise InputError(f"event name is {len(name.strip()):,} characters; keep it to {EVENT_NAME_LIMIT}")
+        name = clean_name(name, "event", EVENT_NAME_LIMIT)
         if mode not in ("draft", "sealed"):
             raise InputError(f"unknown event kind {quoted(mode)}: use draft or sealed")
         if style not in DRAFT_STYLES:
@@ -137,7 +135,6 @@ class Registration(EventBase):
             dt.date.fromisoformat(date)
         except ValueError:
             raise InputError(f"bad date {quoted(date)}: use YYYY-MM-DD") from None
-        name = name.strip()
         doc = {
             "name": name,
             "date": date,
@@ -342,13 +339,7 @@ class Registration(EventBase):
 
     @staticmethod
     def _clean_name(name: str) -> str:
-        clean = " ".join(name.split())
-        if not clean:
-            raise InputError("a player needs a name")
-        if len(clean) > MAX_NAME:
-            start = quoted(clean[:24] + "…")
-            raise InputError(f"player name {start} is {len(clean):,} characters; keep it to {MAX_NAME}")
-        return clean
+        return clean_name(name, "player", MAX_NAME)
 
     def rename_player(self, event_id: int, who: str | int, new_name: str) -> tuple[str, str]:
         """Correct a player's name everywhere it is shown (their draft seat's name too); returns (old, new)."""

@@ -30,6 +30,7 @@ from events.storage.records import Deck, Event, Player, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.names import name_order
 from sets.visible import quoted
 
 
@@ -347,7 +348,7 @@ class Rounds(EventBase):
             players = self._players(db, event_id)
             rounds = records_of(db, Round).find(event=event_id)
             pooled = {pool.player for pool in records_of(db, Pool).find(event=event_id)}
-        return sorted((p.name for p in did_not_play(players, rounds, pooled)), key=lambda n: (n.casefold(), n))
+        return sorted((p.name for p in did_not_play(players, rounds, pooled)), key=name_order)
 
     def finish(self, event_id: int) -> str:
         """Close the event: no more results; returns the status it had."""

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from events.night.schema import exact, number_text
 from events.storage.records import Event, Player, Result, Round
+from sets.names import name_order
 from sets.visible import quoted
 
 
@@ -108,7 +109,7 @@ def final_places(rounds: Sequence[Round], results: Iterable[Result]) -> dict[int
 
 def rank_standings(rows: Sequence[Standing]) -> list[Standing]:
     """Sorted by the tie-breakers (then name); players equal on every tie-breaker share a rank (1, 2, 2, 4)."""
-    ordered = sorted(rows, key=lambda s: (*s.tie_key(), s.name.casefold(), s.name))
+    ordered = sorted(rows, key=lambda s: (*s.tie_key(), *name_order(s.name)))
     ranked: list[Standing] = []
     for position, row in enumerate(ordered, start=1):
         same = ranked and ranked[-1].tie_key() == row.tie_key()

@@ -21,7 +21,7 @@ from typing import Any
 from msgspec import UNSET
 
 from events import timing
-from events.night.base import EventBase, name_key
+from events.night.base import EventBase
 from events.night.games import Games
 from events.night.report_waits import PENDING
 from events.night.shown import standing_row
@@ -58,6 +58,7 @@ from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, R
 from events.storage.tables import records_of
 from sets.cards import Card
 from sets.errors import InputError, StateError
+from sets.names import name_order
 
 # (database file, its signature, event) -> what the screens read, computed once per state of the file
 _CACHE: dict[tuple[str, int, int, int, int], NightData] = {}
@@ -362,7 +363,7 @@ class TableViews(EventBase):
                 for number, table in enumerate(rnd.tables, start=1)
                 for pid in table
             ),
-            key=lambda row: (name_key(row[0]), row[0]),
+            key=lambda row: name_order(row[0]),
         )
         return RoomRound(
             number=rnd.number,

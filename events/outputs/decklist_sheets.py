@@ -15,6 +15,7 @@ from events.outputs.sheets import Blanks, Block, Note, Page, Sheet, Table, subti
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import StateError
+from sets.names import name_order
 
 TYPE_GROUPS = ("Creature", "Planeswalker", "Instant", "Sorcery", "Artifact", "Enchantment", "Battle", "Land")
 
@@ -55,7 +56,7 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
     pages = []
     for player in sorted(
         (p for p in snap.players if not p.bot and (p.status == "active" or _dropped_with_a_deck(decks, event_id, p))),
-        key=lambda p: (p.name.casefold(), p.name, p.id),
+        key=lambda p: (*name_order(p.name), p.id),
     ):
         dropped = player.status == "dropped"
         title = f"{player.name} (dropped)" if dropped else player.name

@@ -33,11 +33,14 @@ MTGO_SKIPPED = (
 
 
 def safe_name(text: str, fallback: str = "player") -> str:
-    """A file-name part from free text: letters, digits, dot, dash and underscore only; never a path."""
-    plain = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
-    plain = re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-._")
-    return plain[:60] or fallback
+    """A file-name part from free text: letters and digits of any script (as NFKC writes them: full-width ``Ａ``
+    is ``A``) with their accents, dot, dash and underscore; every other run a dash; never a path.  ``山田 太郎``
+    is ``山田-太郎``: a Japanese or Korean name is kept, not lost to ``player``."""
+    plain = unicodedata.normalize("NFKC", text)
+    kept = "".join(ch if unicodedata.category(ch)[0] in "LNM" or ch in "._-" else "-" for ch in plain)
+    kept = re.sub(r"-{2,}", "-", kept).strip("-._")
+    kept = kept.lstrip("".join({ch for ch in kept if unicodedata.category(ch)[0] == "M"}) + "-._")
+    return unicodedata.normalize("NFC", kept[:60]).rstrip("-._") or fallback
 
 
 def write_file(path: Path, text: str, force: bool = False) -> None:

@@ -10,6 +10,7 @@ from events.night.snapshot import Snapshot
 from events.outputs.sheets import Blanks, Note, Page, Sheet, Table, ordinal, subtitle
 from events.storage.records import Event, Round
 from sets.errors import StateError
+from sets.names import name_order
 
 
 def first_players(event: Event, rnd: Round) -> list[int]:
@@ -66,7 +67,7 @@ def pairings(events: EventBase, event_id: int) -> Sheet:
             for number, table in enumerate(rnd.tables, start=1)
             for seat, pid in enumerate(table, start=1)
         ),
-        key=lambda row: (row[0].casefold(), row[0]),
+        key=lambda row: name_order(row[0]),
     )
     lookup = Table(
         ("Player", "Table", "Seat"), tuple((name, str(number), str(seat)) for name, number, seat in where), right=(1, 2)

@@ -20,6 +20,7 @@ from events.outputs.standings_sheets import results, standings
 from events.storage.records import Player
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
+from sets.names import name_order
 from sets.visible import quoted
 
 PRINTABLES = ("seatings", "pairings", "slips", "standings", "results", "decklists")
@@ -121,7 +122,7 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
         for pod in snap.pods
     )
     passing = Note("Seats run clockwise. Pass the first pack left, the second right, the third left.")
-    find = sorted((p for p in snap.players if p.pod), key=lambda p: (p.name.casefold(), p.name, p.id))
+    find = sorted((p for p in snap.players if p.pod), key=lambda p: (*name_order(p.name), p.id))
     lookup = Table(
         ("Player", "Pod", "Seat"),
         tuple((_player_label(p), str(p.pod), str((p.seat or 0) + 1)) for p in find),

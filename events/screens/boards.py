@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 import msgspec
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from draft.products import product
@@ -30,6 +30,11 @@ from events.screens.render import shown
 from sets.visible import quoted
 
 Told = TypeVar("Told", bound=msgspec.Struct)
+
+
+def name_column(header: str) -> Column:
+    """A column of names: a name too long for it folds onto the next line, whole, never cut short with an ellipsis."""
+    return Column(header, overflow="fold")
 
 
 def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
@@ -80,7 +85,9 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
                         style="yellow",
                     )
                 )
-    players = Table("#", "Player", "Status", "Pod/seat", "Pool", words, "Deck", title="Players", title_justify="left")
+    players = Table(
+        "#", name_column("Player"), "Status", "Pod/seat", "Pool", words, "Deck", title="Players", title_justify="left"
+    )
     for p in snap.players:
         deck = p.deck
         if deck is None:
@@ -119,7 +126,9 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
                 )
             )
     if snap.pods:
-        pods = Table("Pod", "Players", f"{words} opened", "Draft", title="Draft pods", title_justify="left")
+        pods = Table(
+            "Pod", name_column("Players"), f"{words} opened", "Draft", title="Draft pods", title_justify="left"
+        )
         for pod in snap.pods:
             pods.add_row(
                 str(pod.number),
@@ -132,7 +141,7 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
     for rnd in snap.rounds:
         table = Table(
             "Table",
-            "Players",
+            name_column("Players"),
             "Finishing order",
             title=f"Round {rnd.number} ({rnd.status})",
             title_justify="left",
@@ -225,7 +234,12 @@ def history_table(entries: Sequence[Entry]) -> Table:
 
 def deck_board(snap: Snapshot) -> Table:
     table = Table(
-        "Player", "Pool", "Deck", "Commanders", "Problems", title=shown(f"Deck registration: {snap.event.name}")
+        name_column("Player"),
+        "Pool",
+        "Deck",
+        "Commanders",
+        "Problems",
+        title=shown(f"Deck registration: {snap.event.name}"),
     )
     for p in snap.players:
         if p.status != "active" or p.bot:
@@ -325,7 +339,7 @@ def standings_table(
     won = winner_line(rows)
     table = Table(
         "Rank",
-        "Player",
+        name_column("Player"),
         "Points",
         "Opp. avg",
         "Avg place",
@@ -351,7 +365,7 @@ def standings_table(
 
 def game_board(board: GameBoard) -> Table:
     table = Table(
-        "Player",
+        name_column("Player"),
         "Life",
         "Commander damage taken",
         "Commander tax",

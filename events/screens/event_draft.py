@@ -28,6 +28,7 @@ from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
 from sets.errors import StateError
+from sets.names import name_order
 from sets.visible import quoted
 
 
@@ -120,9 +121,11 @@ def run_event_draft(
                         for seat, player_id in enumerate(seating[number])
                         if player_id in wanted
                         for other in s.draft.waiting_on(seat)
-                    }
+                    },
+                    key=name_order,
                 ) or sorted(
-                    {names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()}
+                    {names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()},
+                    key=name_order,
                 )
                 if late != waiting_shown:
                     console.print(
@@ -239,7 +242,7 @@ def wait_for_start(
             if not said:
                 console.print(
                     shown(
-                        f"{join_names(sorted(wanted.values()))}: {WAITING_FOR_START} ('quit' to leave; "
+                        f"{join_names(sorted(wanted.values(), key=name_order))}: {WAITING_FOR_START} ('quit' to leave; "
                         "come back with the same command)",
                         style="yellow",
                     )

@@ -60,6 +60,7 @@ from events.storage.pick_clock import deadline_of, next_deadline, set_back, with
 from events.storage.records import MAX_NAME
 from events.storage.store import Store
 from sets.errors import LimitError, StateError, WouldWait
+from sets.names import refuse_blank
 
 
 @dataclass
@@ -94,12 +95,14 @@ class TableSession(DraftFields):
         extra: dict[str, Any] | None = None,
     ) -> TableSession:
         """A new draft with the bots' first picks made, not saved yet (``insert`` saves it); a seat's name
-        is 1 to ``MAX_NAME`` characters (``LimitError`` otherwise, before anything is made).  ``pipers``: the Pipers
+        is 1 to ``MAX_NAME`` characters (``LimitError`` otherwise, before anything is made) that show something
+        (``sets.names``: bad input otherwise).  ``pipers``: the Pipers
         each seat can count on after the draft (a store's stock shared), which the bots, the hint and the timer's
         pick plan with; None, the product's most (no store)."""
         for name in names:
             if not 1 <= len(name) <= MAX_NAME:
                 raise LimitError("name", "a seat's name", 1, MAX_NAME, len(name), "characters")
+            refuse_blank(name, "a seat's name")
         check_practice_timer(timer) if kind == "practice" else check_timer(timer or 0, "the event's pick timer")
         draft = Draft.new(config, seed)
         seat_styles = bot_styles(styles, config.seats)

@@ -152,3 +152,19 @@ def test_every_message_says_one_card_or_two_cards_never_card_s():
     }
     assert {path: strings for path, strings in found.items() if strings} == {}
     assert counted_in_parentheses('raise InputError(f"{n} card(s) have none")\n') == ['f"{n} card(s) have none"']
+
+
+@pytest.mark.parametrize("value", ["-2+3", "-Ａ", "-2", "-\u202eAnn"])
+def test_a_value_starting_with_a_dash_is_shown_how_to_give_it(value, cli, tmp_path):
+    db = tmp_path / "e.json"
+    assert cli("event", "new", "Friday", "--style", "physical", "--db", db).exit_code == 0
+    result = cli("event", "player", "add", "1", "--db", db, value)
+    line = result.stderr.strip()
+    assert result.exit_code == 2 and "\n" not in line and "\u202e" not in line
+    assert "No such option" in line and "put it after '--' (after every option): -- " in line, line
+    assert cli("event", "player", "add", "1", "--db", db, "--", value).exit_code == 0  # as the error says
+
+
+def test_a_mistyped_short_option_gets_no_advice_about_values(cli):
+    result = cli("packs", "-z")
+    assert result.exit_code == 2 and "No such option" in result.stderr and "after '--'" not in result.stderr

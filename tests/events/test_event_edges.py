@@ -20,6 +20,7 @@ from rich.console import Console
 from events.night.rounds import game_table_sizes
 from events.storage.store import Store
 from sets.errors import InputError, StateError
+from sets.names import name_key, shows_something
 from sets.numbers import is_number, parse_int
 from tests.helpers.night import Night
 from tests.helpers.sweeps import examples
@@ -153,6 +154,9 @@ NAMES = (
     .map("".join)
     .filter(lambda s: s.split() and not s.lstrip().startswith("-"))
 )
+# The names registration takes: a name that shows nothing (only spaces or control characters) is refused
+# (tests/events/test_world_names.py).
+REGISTERED_NAMES = NAMES.filter(shows_something)
 
 
 def render(renderable, markup: bool) -> str:
@@ -330,8 +334,8 @@ def test_the_name_checks_can_disagree():
 @pytest.mark.sweep
 @settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    event_name=NAMES,
-    player_names=st.lists(NAMES, min_size=2, max_size=3, unique_by=lambda s: " ".join(s.split()).casefold()),
+    event_name=REGISTERED_NAMES,
+    player_names=st.lists(REGISTERED_NAMES, min_size=2, max_size=3, unique_by=name_key),
 )
 def test_every_event_command_prints_any_name_as_typed(cli, tmp_path_factory, event_name, player_names):
     db = tmp_path_factory.mktemp("names") / "names.json"

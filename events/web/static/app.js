@@ -45,7 +45,7 @@
       .then(function (result) {
         $("join-button").disabled = false;
         if (!result.ok) {
-          error.textContent = errorText(result);
+          error.textContent = cmdraftPage.shown(errorText(result));
           $("join-code").select();
           return;
         }
@@ -79,13 +79,13 @@
 
   function render() {
     var seat = state.seat;
-    $("event-name").textContent = seat.event && seat.event.name ? seat.event.name : "cmdraft";
-    $("player-name").textContent = seat.player ? seat.player.name : "";
-    document.title = (seat.player ? seat.player.name + " · " : "") + "cmdraft";
+    $("event-name").textContent = seat.event && seat.event.name ? cmdraftPage.shown(seat.event.name) : "cmdraft";
+    $("player-name").textContent = seat.player ? cmdraftPage.shown(seat.player.name) : "";
+    document.title = (seat.player ? cmdraftPage.shown(seat.player.name) + " · " : "") + "cmdraft";
     var phase = seat.phase;
     var note = $("note");
     note.hidden = !seat.connection_note;
-    note.textContent = seat.connection_note || "";
+    note.textContent = cmdraftPage.shown(seat.connection_note || "");
     app.renderPool(seat.pool || []);
     if (phase === "drafting" && seat.draft) {
       show("draft");
@@ -145,7 +145,7 @@
     show("join");
     $("join-error").textContent = "";
     $("join-notice").hidden = !message;
-    $("join-notice").textContent = message ? message.charAt(0).toUpperCase() + message.slice(1) : "";
+    $("join-notice").textContent = message ? cmdraftPage.shown(message.charAt(0).toUpperCase() + message.slice(1)) : "";
     prefill(held);
   }
 

@@ -54,7 +54,7 @@ var cmdraft = (function () {
 
   function toast(text) {
     var t = $("toast");
-    t.textContent = text;
+    t.textContent = cmdraftPage.shown(text);
     t.hidden = false;
     clearTimeout(toast.timer);
     toast.timer = setTimeout(function () {
@@ -234,8 +234,8 @@ var cmdraft = (function () {
   }
 
   function showCard(card) {
-    $("sheet-title").textContent = card.name;
-    $("sheet-meta").textContent = [card.cost, card.type, card.rarity].filter(Boolean).join(" · ");
+    $("sheet-title").textContent = cmdraftPage.shown(card.name);
+    $("sheet-meta").textContent = cmdraftPage.shown([card.cost, card.type, card.rarity].filter(Boolean).join(" · "));
     var picture = $("sheet-img");
     picture.onerror = function () {
       picture.hidden = true;
@@ -244,7 +244,7 @@ var cmdraft = (function () {
       picture.src = card.image;
       picture.alt = card.name;
       picture.hidden = false;
-      $("sheet-credit").textContent = (card.artist ? "Illustrated by " + card.artist + ". " : "") + CREDIT;
+      $("sheet-credit").textContent = cmdraftPage.shown((card.artist ? "Illustrated by " + card.artist + ". " : "") + CREDIT);
       $("sheet-credit").hidden = false;
     } else {
       picture.hidden = true;

@@ -72,7 +72,7 @@
     $("deck-message").textContent =
       seat.phase === "finished"
         ? "The event is over. Your pool" + (seat.player && seat.player.has_deck ? " and your deck are" : " is") + " below to download."
-        : (seat.waiting || "Decks are built once every pod has drafted.") + " This page moves on to the builder by itself. Your pool is below.";
+        : cmdraftPage.shown(seat.waiting || "Decks are built once every pod has drafted.") + " This page moves on to the builder by itself. Your pool is below.";
     $("deck-pool-count").textContent = pool.length ? "(" + pool.length + " cards)" : "";
     var box = clear($("deck-pool"));
     if (!pool.length) box.appendChild(el("p", "hint", "No pool recorded for you in this event."));
@@ -123,7 +123,7 @@
           showBuilder(true);
           renderDeck();
         } else {
-          $("deck-message").textContent = errorText(result);
+          $("deck-message").textContent = cmdraftPage.shown(errorText(result));
           if (result.data && result.data.deck) {
             state.deck = result.data.deck;
             renderDeck();
@@ -148,7 +148,7 @@
       .then(function (result) {
         changed();
         if (!result.ok) {
-          $("deck-message").textContent = errorText(result);
+          $("deck-message").textContent = cmdraftPage.shown(errorText(result));
           return;
         }
         if (result.data.deck) state.deck = result.data.deck;
@@ -190,7 +190,7 @@
     $("deck-redo").disabled = !deck.can_redo;
     $("deck-register").textContent = registered || changed ? "Register again" : "Register";
     $("piper-note").hidden = !deck.pipers_note;
-    $("piper-note").textContent = deck.pipers_note || "";
+    $("piper-note").textContent = cmdraftPage.shown(deck.pipers_note || "");
     // registration closed: the registered deck read-only, with the core's line saying who can change it
     var closed = $("deck-closed");
     closed.hidden = !deck.closed;
@@ -201,7 +201,7 @@
 
     var commanders = clear($("deck-commanders"));
     var added = deck.added || { card: "The Prismatic Piper", word: "Piper" }; // the product's added card
-    $("piper-label").textContent = added.card + " as";
+    $("piper-label").textContent = cmdraftPage.shown(added.card + " as");
     $("piper-set").textContent = "Lead with " + added.word;
     if (!deck.commanders.length) commanders.appendChild(el("p", "hint", "None yet: tap ♛ on a sideboard card, or lead with " + added.card + "."));
     var commanderIds = deck.commanders.map(function (c) {

@@ -40,7 +40,7 @@
     }
     var last = d.last;
     $("last-pick").textContent = last && last.cards && last.cards.length
-      ? "Last pick: " + last.cards.join(", ") + (last.why ? " (" + last.why + ")" : "")
+      ? cmdraftPage.shown("Last pick: " + last.cards.join(", ") + (last.why ? " (" + last.why + ")" : ""))
       : "";
     var waiting = $("waiting-for");
     document.body.classList.toggle("pack-waiting", !d.cards.length); // the pool shows under the message meanwhile
@@ -51,7 +51,7 @@
         : d.bot
           ? "A bot picks for your seat for now: ask the desk to give it back to you."
           : d.waiting_on && d.waiting_on.length
-          ? "Waiting for " + d.waiting_on.join(", ") +
+          ? "Waiting for " + cmdraftPage.shown(d.waiting_on.join(", ")) +
             (roundDone ? " to finish pack " + d.pack + "…" : " to pass you a pack…")
           : "Waiting for the next pack…";
     } else {
@@ -174,7 +174,7 @@
     var names = state.selected.map(function (i) {
       return d.cards[i].name;
     });
-    $("selected-names").textContent = names.length ? names.join(" + ") : "Tap " + n + (n === 1 ? " card" : " cards") + ", then Confirm";
+    $("selected-names").textContent = names.length ? cmdraftPage.shown(names.join(" + ")) : "Tap " + n + (n === 1 ? " card" : " cards") + ", then Confirm";
   }
 
   function confirmPick() {

@@ -54,7 +54,7 @@
     api("POST", path, body)
       .then(function (result) {
         busy = false;
-        if (!result.ok) $("desk-message").textContent = errorText(result);
+        if (!result.ok) $("desk-message").textContent = cmdraftPage.shown(errorText(result));
         else done(result.data);
         load();
       })
@@ -91,9 +91,9 @@
     var data = last;
     $("desk-locked").hidden = true;
     $("desk-main").hidden = false;
-    $("event-name").textContent = data.event.name;
+    $("event-name").textContent = cmdraftPage.shown(data.event.name);
     $("event-status").textContent = data.event.status || "";
-    document.title = data.event.name + " · desk";
+    document.title = cmdraftPage.shown(data.event.name) + " · desk";
     var seats = data.seats || [];
     var counts = { connected: 0, picking: 0 };
     seats.forEach(function (s) {
@@ -105,7 +105,7 @@
     });
     $("desk-summary").textContent =
       counts.connected + " connected · " + counts.picking + " picking" +
-      (guessing.length ? " · wrong codes from " + guessing.join(", ") : "");
+      (guessing.length ? " · wrong codes from " + cmdraftPage.shown(guessing.join(", ")) : "");
     var pods = clear($("desk-pods"));
     var byPod = {};
     seats.forEach(function (s) {
@@ -158,7 +158,7 @@
                 act("/api/desk/reset-code", { player: s.player }, function (answer) {
                   var box = $("desk-code");
                   box.hidden = false;
-                  box.textContent = "New code for " + answer.name + ": " + answer.code;
+                  box.textContent = cmdraftPage.shown("New code for " + answer.name + ": " + answer.code);
                 });
               })
             );
@@ -166,7 +166,7 @@
               actions.appendChild(
                 button("To a bot", "To a bot: " + s.name + "'s seat", function () {
                   act("/api/desk/bot", { player: s.player, bot: true }, function () {
-                    $("desk-message").textContent = s.name + "'s seat is played by a bot now.";
+                    $("desk-message").textContent = cmdraftPage.shown(s.name + "'s seat is played by a bot now.");
                   });
                 })
               );
@@ -174,9 +174,9 @@
               actions.appendChild(
                 button("Back to player", "Back to player " + s.name, function () {
                   act("/api/desk/bot", { player: s.player, bot: false }, function (answer) {
-                    $("desk-message").textContent = answer.changed
+                    $("desk-message").textContent = cmdraftPage.shown(answer.changed
                       ? s.name + " has the seat back."
-                      : "Nothing changed: " + s.name + " already has the seat.";
+                      : "Nothing changed: " + s.name + " already has the seat.");
                   });
                 })
               );

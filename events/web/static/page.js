@@ -1,5 +1,5 @@
 /* cmdraft pages, the helpers they share: loaded first by each page (`<script src="/static/page.js">`), one global
-   `cmdraftPage`.  Plain ES2017.  Text goes in with textContent only. */
+   `cmdraftPage`.  Plain ES2017.  Text goes in with textContent only, through `shown` (the one policy). */
 var cmdraftPage = (function () {
   "use strict";
 
@@ -7,10 +7,34 @@ var cmdraftPage = (function () {
     return document.getElementById(id);
   }
 
+  // User and file text as every face shows it (the one policy, sets/visible.py): control and format characters
+  // (bidi overrides, zero-width characters) and the line and paragraph separators written out as \u escapes, so
+  // a name can't turn the text after it around or hide a letter; letters of every script stay as typed, and a
+  // line break stays (a card's rules text).  Unicode's own table where the browser has it, else Unicode 14's.
+  var HIDDEN = (function () {
+    try {
+      return new RegExp("(?!\\n)[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]", "gu");
+    } catch (old) {
+      return /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\ud804[\udcbd\udccd]|\ud80d[\udc30-\udc38]|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|\udb40[\udc01\udc20-\udc7f]/g;
+    }
+  })();
+
+  function written(ch) {
+    var code = ch.codePointAt(0);
+    var digits = code.toString(16);
+    if (code < 0x100) return "\\x" + ("0" + digits).slice(-2);
+    if (code < 0x10000) return "\\u" + ("000" + digits).slice(-4);
+    return "\\U" + ("0000000" + digits).slice(-8);
+  }
+
+  function shown(text) {
+    return String(text).replace(HIDDEN, written);
+  }
+
   function el(tag, cls, text) {
     var node = document.createElement(tag);
     if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (text !== undefined && text !== null) node.textContent = shown(text);
     return node;
   }
 
@@ -85,6 +109,7 @@ var cmdraftPage = (function () {
   return {
     $: $,
     el: el,
+    shown: shown,
     clear: clear,
     api: api,
     errorText: errorText,

@@ -126,12 +126,12 @@
         fill: function () {
           $("standings-title").textContent = title + (all.length > 1 ? " (" + (i + 1) + "/" + all.length + ")" : "");
           $("standings-winner").hidden = !room.winner;
-          $("standings-winner").textContent = room.winner || "";
+          $("standings-winner").textContent = cmdraftPage.shown(room.winner || "");
           var box = $("standings");
           clear(box);
           chunk.forEach(function (s) {
             var line = row("", points(s.points) + (points(s.points) === 1 ? " pt" : " pts"), s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
-            line.firstChild.textContent = s.rank + ". " + s.name;
+            line.firstChild.textContent = cmdraftPage.shown(s.rank + ". " + s.name);
             box.appendChild(line);
           });
           spread(box, chunk.length);
@@ -219,8 +219,8 @@
     var before = state.room ? JSON.stringify(state.views.map(function (v) { return v.id; })) : "";
     state.room = room;
     state.offset = room.server_time - Date.now() / 1000;
-    $("event-name").textContent = room.event.name;
-    document.title = room.event.name + " · room";
+    $("event-name").textContent = cmdraftPage.shown(room.event.name);
+    document.title = cmdraftPage.shown(room.event.name) + " · room";
     $("round-name").textContent = room.round
       ? room.round.final
         ? "Final table"
