@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 
 from events.screens.progress import LongWork
+from tests.helpers.cliapp import invoke
 
 
 def run(*args: str, env=None):
@@ -152,3 +153,13 @@ def test_every_message_says_one_card_or_two_cards_never_card_s():
     }
     assert {path: strings for path, strings in found.items() if strings} == {}
     assert counted_in_parentheses('raise InputError(f"{n} card(s) have none")\n') == ['f"{n} card(s) have none"']
+
+
+@pytest.mark.parametrize(("args", "meant"), [(["evnt"], "event"), (["event", "rond", "1"], "round")])
+def test_a_mistyped_command_is_answered_with_one_suggestion(args, meant):
+    """Docs (Commands): usage errors are one line naming the --help to read.  click and typer each suggest a near
+    name; the line says it once."""
+    result = invoke(args)
+    assert result.exit_code == 2
+    assert result.stderr.count("Did you mean") == 1 and f"Did you mean '{meant}'?" in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1
