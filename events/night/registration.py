@@ -386,8 +386,8 @@ class Registration(EventBase):
                 event_id,
                 by,
                 "drop",
-                player.status,
-                "dropped",
+                f"{player.name}: {player.status}",  # whose drop, as a pool's or a deck's entry says whose
+                f"{player.name}: dropped",
                 undo=history.DropUndo(player.id, rounds, event.status),
             )
             had_deck = records_of(db, Deck).first(event=event_id, player=player.id) is not None

@@ -274,7 +274,8 @@ class Undo(EventBase):
             raise self._unsafe(entry, "a bot took their draft seat")
         if records_of(db, Round).count(event=event_id) != undo.rounds or event.status == "finished":
             raise self._unsafe(entry, "a round has been paired without them since")
-        records_of(db, Player).update(player.id, status=entry.old, dropped_after=None)
+        # ``NAME: status`` (a drop logged before the name was: the status alone); a status holds no ': '
+        records_of(db, Player).update(player.id, status=str(entry.old).rsplit(": ", 1)[-1], dropped_after=None)
         return f"of {quoted(player.name)}: back in the event"
 
     def _undo_game(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:

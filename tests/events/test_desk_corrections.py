@@ -130,7 +130,7 @@ def test_a_dropped_player_gets_no_further_pairings_and_the_board_says_so(events,
         events.record_result(event_id, 1, number, " > ".join(f'"{n}"' for n in table))
     result = cli("event", "player", "drop", event_id, "Player 03", "--db", events.store.path)
     assert result.exit_code == 0
-    assert last_entry(events, event_id, "drop").old == "active"
+    assert last_entry(events, event_id, "drop").old == "Player 03: active"
     second = events.new_round(event_id)
     assert "Player 03" not in [n for table in second.tables for n in table]
     assert sum(len(t) for t in second.tables) == 7
@@ -383,10 +383,29 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
     check("undo", order, None)
     events.record_result(event_id, 1, 1, order)
     events.drop_player(event_id, "Cy")
-    check("drop", "active", "dropped")
+    check("drop", "Cy: active", "Cy: dropped")
     events.finish(event_id)
     check("finish", "playing", "finished")
     assert events.snapshot(event_id).players[4].status == "no-show"  # Ed never checked in
+
+
+def test_a_drop_names_its_player_in_the_log_and_in_what_undo_would_take_back(events, cli):
+    """Docs (History): every change is kept with what it was and its old and new value; `event undo --list` shows
+    what would be undone next.  A drop says whose; undoing it puts them back as they were."""
+    event_id = physical(events, ["Ann", "Bo", "Cy", "Di"])
+    events.check_in(event_id, ["Ann", "Bo", "Cy"])
+    events.seat(event_id)  # Di: a no-show
+    db = events.store.path
+    assert cli("event", "player", "drop", event_id, "Di", "--db", db).exit_code == 0
+    entry = last_entry(events, event_id, "drop")
+    assert (entry.old, entry.new) == ("Di: no-show", "Di: dropped")
+    log = json.loads(cli("event", "log", event_id, "--json", "--db", db).stdout)
+    assert (log[-1]["what"], log[-1]["old"], log[-1]["new"]) == ("drop", "Di: no-show", "Di: dropped")
+    coming = cli("event", "undo", event_id, "--list", "--db", db)
+    assert "next to undo: drop: Di: dropped" in coming.stdout, coming.stdout
+    undone = cli("event", "undo", event_id, "--db", db)
+    assert undone.exit_code == 0 and "drop of 'Di': back in the event" in undone.stdout
+    assert {p.name: p.status for p in events.players(event_id)}["Di"] == "no-show"
 
 
 def test_player_numbers_count_per_event(events, cli):
