@@ -720,3 +720,26 @@ def test_cockatrice_tokens_zone_is_not_part_of_the_deck(idx):
     )
     deck, problems = resolve(parse(text), idx)
     assert problems == [] and deck.size == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "written"),
+    [
+        ("deck.cod", "cod"),
+        ("deck.DCK", "dck"),
+        ("deck.json", "json"),
+        ("deck.csv", "csv"),
+        ("deck.txt", "arena"),
+        ("deck", "arena"),
+        ("deck.list", "arena"),
+    ],
+)
+def test_deck_convert_takes_the_format_from_the_outs_extension_any_other_is_arena_text(cli, tmp_path, name, written):
+    """Docs (Commands, deck convert): OUT's extension picks the format unless --to; any other extension is Arena."""
+    deck = tmp_path / "in.txt"
+    deck.write_text("Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Fyndhorn Elves\n", encoding="utf-8")
+    result = cli("deck", "convert", deck, tmp_path / name, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["format"] == written
+    plain = cli("deck", "convert", deck, tmp_path / f"plain-{name}", "--to", "text", "--json")
+    assert json.loads(plain.stdout)["format"] == "text"
