@@ -5,6 +5,8 @@ name.  Expected figures come from the rules (pod sizes, points, who meets whom),
 from __future__ import annotations
 
 import json
+import re
+import shlex
 
 import pytest
 
@@ -479,6 +481,47 @@ def test_event_undo_takes_back_each_kind_of_safe_change(events):
     assert events.snapshot(event_id).players[0].status == "active"
     taken = [e.undoes for e in events.history(event_id) if e.what == "undo"]
     assert len(taken) == len(set(taken)) == 5  # each undo took back a different entry
+
+
+def test_starting_serve_for_the_phones_leaves_the_seating_undoable(events, cli):
+    """README (phones) and Corrections: the desk seats, starts `cmdraft serve` (its first start makes the desk's
+    link, a history entry) and may still take the seating back before the draft: the link is no change to undo."""
+    from events.night import desk_link
+
+    event_id = events.create("Phones", style="terminal", seed=3)
+    for name in ("Ann", "Bo", "Cy"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    assert desk_link.ensure(events, event_id) is not None  # what the first `cmdraft serve ID` does
+    desk_link.renew(events, event_id)  # and --new-desk-link
+    coming = cli("event", "undo", event_id, "--list", "--db", events.store.path)
+    assert "next to undo: the draft seating" in coming.stdout, coming.stdout
+    undone = cli("event", "undo", event_id, "--yes", "--db", events.store.path)
+    assert undone.exit_code == 0 and "undid: seat" in undone.stdout, undone.output
+    assert events.snapshot(event_id).event.status == "registration"
+    assert [e.what for e in events.history(event_id)][-3:] == ["desk link made", "desk link renewed", "undo"]
+
+
+def test_a_round_clock_or_a_closing_time_that_cant_be_undone_is_refused_naming_a_command_that_runs(events, cli):
+    """Corrections: a change undo doesn't take back is refused (3) saying what to do instead, a command that
+    exists and runs (not "make the change again the other way")."""
+    from events.night.round_clock import start_clock
+
+    event_id = one_v_one(events)
+    db = str(events.store.path)
+    events.close_decks(event_id, at=4_000_000_000.0)  # a closing time later tonight
+    refused = cli("event", "undo", event_id, "--db", db)
+    assert refused.exit_code == 3 and "other way" not in refused.stderr, refused.stderr
+    (advice,) = re.findall(r"'cmdraft ([^']*)'", refused.stderr)
+    assert advice == f"event deck {event_id} --close HH:MM --db {db}"
+    assert cli(*shlex.split(advice.replace("HH:MM", "23:59"))).exit_code == 0
+    events.new_round(event_id)
+    start_clock(events, event_id, 30)
+    refused = cli("event", "undo", event_id, "--db", db)
+    assert refused.exit_code == 3 and "other way" not in refused.stderr, refused.stderr
+    (advice,) = re.findall(r"'cmdraft ([^']*)'", refused.stderr)
+    assert advice == f"event clock {event_id} --restart --db {db}"
+    assert cli(*shlex.split(advice), input="q").exit_code == 0
 
 
 def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
