@@ -97,7 +97,7 @@ class Registration(EventBase):
         system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes.  ``game_size``:
         players a game pod (4 unless given); a 1v1 event's games are of two, so it takes none.  Options that
         would be stored and never used are refused: a timer for a sealed event or a bots draft, no seat codes for a night that
-        has none."""
+        has none, assistance where nobody picks at a screen."""
         check_event_timer(timer)
         check_piper_stock(piper_stock)
         if not name.strip():
@@ -121,6 +121,11 @@ class Registration(EventBase):
             raise InputError(
                 "a bots draft has no player's picks to time: leave the timer at 0, or make the draft physical or "
                 "terminal"
+            )
+        if assist and (style != "terminal" or mode != "draft"):  # the hint, signals, 'Can lead': a seat's pick screen
+            raise InputError(
+                "--assist (the hint, signals and 'Can lead' at the pick screen) is for a draft at the players' "
+                "terminals or phones (style terminal): this event has no such draft"
             )
         if not codes and (style != "terminal" or mode != "draft"):
             raise InputError(
