@@ -89,6 +89,8 @@ def test_text_slips_print_the_join_address(tmp_path, cli):
         "http://host/#top",
         "http://h:99999",
         "http://a b",
+        "http://192.168.1.20:8000/desk",  # a page of the server, not its address: each slip's /join would miss
+        "http://host/x/",
     ],
 )
 def test_a_url_phones_cannot_open_is_refused_in_one_line(tmp_path, cli, url):
