@@ -41,8 +41,8 @@ INSTEAD = {
     "pipers": "set the Piper ledger again with 'cmdraft event pipers'",
     "event new": "an event is not taken back; leave it unused",
     "round again": "its round's first pairing is in the history; pair the round with 'cmdraft event round {id}{db}'",
-    "clock": "a round's clock is set again, not undone: 'cmdraft event clock {id} --restart{db}' starts it from its "
-    "length ('--minutes N' changes it, p pauses it)",
+    "clock": "a round's clock is set again, not undone: start it again from its length with 'cmdraft event clock "
+    "{id} --restart{db}' (--minutes N changes it, p pauses it)",
     "extra time": "a table's extra time stays; the round's clock changes with 'cmdraft event clock {id} --minutes N{db}'",
     "deck registration closes": "set another closing time with 'cmdraft event deck {id} --close HH:MM{db}' (a later "
     "time opens registration again until then)",
