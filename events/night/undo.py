@@ -155,7 +155,8 @@ class Undo(EventBase):
             if expect is not None and entry.id != expect:
                 raise StateError(
                     f"the desk's last change is now {change_text(entry)} (another change was made meanwhile): "
-                    "nothing undone; run 'event undo' again"
+                    "nothing undone; undo again to take back that one "
+                    f"('cmdraft event undo {event_id} --db {shlex.quote(str(self.store.path))}')"
                 )
             what = entry.what
             handler = getattr(self, "_undo_" + what.replace(" ", "_"), None)

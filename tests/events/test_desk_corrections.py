@@ -589,3 +589,22 @@ def test_an_undo_refused_after_finish_advises_restoring_that_one_event_from_the_
     assert events.snapshot(event_id).event.status == "playing"
     assert [p.name for p in events.snapshot(other).players] == ["Eve", "Fay"]
     assert events.snapshot(other).event.status == "seated"
+
+
+def test_an_undo_confirmed_after_another_change_names_the_undo_to_run_again(events, cli):
+    """`event undo` asks first for a round or a seating; a change made meanwhile is not undone in its place, and
+    the refusal names the command that takes back the change now last (it runs as typed)."""
+    from events.night.undo import Undo
+
+    event_id = physical(events, ["Ann", "Bo", "Cy"])
+    events.seat(event_id)
+    asked = Undo(events.store).next_change(event_id)  # the seating: the desk is asked (y/N) ...
+    events.rename_player(event_id, "Cy", "Cyd")  # ... while another terminal renames a player
+    with pytest.raises(StateError) as refused:
+        Undo(events.store).undo(event_id, expect=asked.entry)
+    said = str(refused.value)
+    assert "another change was made meanwhile" in said and "nothing undone" in said
+    (advice,) = re.findall(r"'cmdraft ([^']*)'", said)
+    assert advice == f"event undo {event_id} --db {events.store.path}"
+    again = cli(*shlex.split(advice))
+    assert again.exit_code == 0 and "'Cyd' back to 'Cy'" in again.stdout
