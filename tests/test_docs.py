@@ -3,6 +3,7 @@ the README's own paths run for real in order, every link resolves, and the READM
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shlex
@@ -264,3 +265,62 @@ def test_the_option_the_rounds_refusal_names_is_documented_with_event_round_and_
     named = set(re.findall(r"--[a-z][\w-]*", refused.stderr))
     assert named == {"--force"} and named <= documented_options(("event", "round"))
     assert cli("event", "round", event_id, "--force", "--db", db).exit_code == 0
+
+
+def message_commands(root: Path) -> list[tuple[str, list[str]]]:
+    """Every ``cmdraft …`` command a message of the package names (a string after a quote, a backquote or ``: ``,
+    as in "see 'cmdraft event show 1'" or "Continue with: cmdraft event draft 1"; docstrings are not messages),
+    each with where it is; a value put into an f-string is left out (an ID, a ``--db PATH``)."""
+    found = []
+    for path in sorted(root.glob("*/**/*.py")):
+        if path.relative_to(root).parts[0] in ("tests", ".venv", "build") or ".venv" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = {  # docstrings, and the pieces of an f-string (the whole is read)
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        skipped |= {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+        for node in ast.walk(tree):
+            if id(node) in skipped:
+                continue
+            if isinstance(node, ast.JoinedStr):
+                text = "".join(v.value if isinstance(v, ast.Constant) else "" for v in node.values)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value
+            else:
+                continue
+            for said in re.findall(r"(?:['`]|: )(cmdraft [a-z][^'`\n]*)", text):  # (not a pattern: 'cmdraft [^']')
+                found.append((node.lineno, f"{path.relative_to(root).as_posix()}:{node.lineno}", said.split()))
+    return [(where, words) for _, where, words in sorted(found, key=lambda f: (f[1].split(":")[0], f[0]))]
+
+
+def message_command_problems(root: Path) -> list[str]:
+    return [
+        f"{where}: {problem}" for where, words in message_commands(root) for problem in resolve(words, command())[2]
+    ]
+
+
+def test_every_command_a_message_names_exists_with_the_options_it_shows():
+    """A message that says "run X" or "use --force" names a command this cmdraft has, with options it takes."""
+    said = message_commands(ROOT)
+    assert len(said) > 30 and ["cmdraft", "event", "show"] in [words[:3] for _, words in said]
+    assert message_command_problems(ROOT) == []
+
+
+def test_a_planted_message_naming_an_unknown_command_or_option_is_seen(tmp_path: Path):
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "planted.py").write_text(
+        '"""A docstring naming cmdraft nothing is not a message."""\n'
+        "def refuse(event_id, db):\n"
+        "    raise ValueError(f\"see 'cmdraft event shwo {event_id}{db}'\")\n"
+        "NOTE = \"register them or run 'cmdraft event round 1 --forse'; Continue with: cmdraft event draft 1\"\n",
+        encoding="utf-8",
+    )
+    assert message_command_problems(tmp_path) == [
+        "events/planted.py:3: no command 'cmdraft event shwo'",
+        "events/planted.py:4: cmdraft event round: no option --forse",
+    ]

@@ -230,7 +230,7 @@ def root_named(root: ElementTree.Element, tag: str, label: str, what: str) -> El
     if root.tag != tag:
         raise InputError(
             f"{label}: the root element is <{root.tag}>, not <{tag}>: this is not {what}; "
-            "export the deck again or give its format with --to/extension"
+            "export the deck again, or name the file with its format's extension (.cod for Cockatrice, .dek for MTGO)"
         )
     return root
 

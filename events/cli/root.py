@@ -193,6 +193,18 @@ class LazyCommands(Mapping[str, click.Command]):
         return len(self._table)
 
 
+def one_suggestion(message: str) -> str:
+    """An unknown command's message with its first "Did you mean 'x'?" only: click (8.2 on) and typer each add one."""
+    seen = 0
+
+    def first_only(match: re.Match[str]) -> str:
+        nonlocal seen
+        seen += 1
+        return match.group(0) if seen == 1 else ""
+
+    return re.sub(r"\s*\(?Did you mean [^?]*\?\)?", first_only, message)
+
+
 def _error_line(message: str) -> None:
     """``cmdraft: error: …`` on stderr, with control and bidi characters of names in it written out."""
     click.echo(f"cmdraft: error: {visible(message, line_breaks=True)}", err=True)
@@ -258,7 +270,7 @@ class RootGroup(TyperGroup):
             sys.exit(error.exit_code)
         except click.UsageError as error:
             where = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            message = error.format_message().rstrip(".") + dash_value_hint(error, args)
+            message = one_suggestion(error.format_message()).rstrip(".") + dash_value_hint(error, args)
             _error_line(f"{message}{where}")
             sys.exit(2)
         except click.ClickException as error:

@@ -189,11 +189,17 @@ def history(db: TinyDB, event_id: int) -> list[Entry]:
     return Table(db, Entry, HISTORY).find(event=event_id)
 
 
+# Entries that change nothing of the night an undo could take back (the desk's link for `cmdraft serve`, made at
+# its first start): kept in the history, passed over by undo, so serving the phones never blocks an undo.
+PASSED_OVER = frozenset({"desk link made", "desk link renewed"})
+
+
 def last_undoable(db: TinyDB, event_id: int, who: str = DESK) -> Change | None:
-    """The newest change made by ``who`` that no undo has taken back yet (an undo itself is never undone)."""
+    """The newest change made by ``who`` that no undo has taken back yet (an undo itself is never undone; the
+    desk's link, ``PASSED_OVER``, is no change to undo)."""
     entries = records_of(db, Change).find(event=event_id)
     taken_back = {entry.undoes for entry in entries if entry.undoes is not None}
     for entry in reversed(entries):
-        if entry.who == who and entry.undoes is None and entry.id not in taken_back:
+        if entry.who == who and entry.undoes is None and entry.id not in taken_back and entry.what not in PASSED_OVER:
             return entry
     return None

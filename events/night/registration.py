@@ -102,7 +102,7 @@ class Registration(EventBase):
         system unless a test gives one).  ``codes``: a terminal draft's players pick behind seat codes.  ``game_size``:
         players a game pod (4 unless given); a 1v1 event's games are of two, so it takes none.  Options that
         would be stored and never used are refused: a timer for a sealed event or a bots draft, no seat codes for a night that
-        has none."""
+        has none, assistance where nobody picks at a screen."""
         check_event_timer(timer)
         check_piper_stock(piper_stock)
         name = clean_name(name, "event", EVENT_NAME_LIMIT)
@@ -123,6 +123,11 @@ class Registration(EventBase):
             raise InputError(
                 "a bots draft has no player's picks to time: leave the timer at 0, or make the draft physical or "
                 "terminal"
+            )
+        if assist and (style != "terminal" or mode != "draft"):  # the hint, signals, 'Can lead': a seat's pick screen
+            raise InputError(
+                "--assist (the hint, signals and 'Can lead' at the pick screen) is for a draft at the players' "
+                "terminals or phones (style terminal): this event has no such draft"
             )
         if not codes and (style != "terminal" or mode != "draft"):
             raise InputError(
@@ -389,8 +394,8 @@ class Registration(EventBase):
                 event_id,
                 by,
                 "drop",
-                player.status,
-                "dropped",
+                f"{player.name}: {player.status}",  # whose drop, as a pool's or a deck's entry says whose
+                f"{player.name}: dropped",
                 undo=history.DropUndo(player.id, rounds, event.status),
             )
             recorded = tuple(record_after_drop(db, Rounds(self.store), event_id, player.id))

@@ -80,6 +80,7 @@ class RecordedResult:
     corrected: bool
     next_round: int | None
     would_change: list[int]
+    final_size: int | None = None  # the next round is the final table (``event top``) of this many players
 
     def to_json(self) -> dict[str, Any]:
         """The answer ``event result --json`` prints (points rounded to 4 places)."""
@@ -243,11 +244,13 @@ class Rounds(EventBase):
             existing is not None,
             later.number if later is not None else None,
             would_change,
+            len(later.tables[0]) if later is not None and later.final else None,
         )
 
     def _pairing_changes(self, db: TinyDB, event: Event, rnd: Round) -> list[int]:
         """The tables of round ``rnd`` that the results recorded now would have paired differently: the
-        pairing is made again from the rounds before it, with the same players, table sizes and seed."""
+        pairing is made again from the rounds before it, with the same players, table sizes and seed; a final
+        table is the top of the standings (``event top``) again, of its size."""
         if rnd.number == 1:
             return []
         before = sorted(
@@ -255,6 +258,10 @@ class Rounds(EventBase):
         )
         results = [r for r in records_of(db, Result).find(event=rnd.event) if r.round < rnd.number]
         ids = sorted(pid for seats in rnd.tables for pid in seats)
+        if rnd.final:
+            ranked = standings_of(event, self._players(db, event.id), results, before)
+            top = [row.player for row in ranked if not row.dropped][: len(ids)]
+            return [] if sorted(top) == ids else [1]
         rng = random.Random(event.seed * 1000 + rnd.number)
         sizes = [len(t) for t in rnd.tables]
         again = pair_by_points(

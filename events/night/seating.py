@@ -10,6 +10,7 @@ from events.night.base import EventBase
 from events.night.refusals import DESK, Actor
 from events.night.schema import MAX_POD
 from events.night.seat_codes import assign_codes
+from events.storage.database_file import db_option
 from events.storage.records import Event, Player, Pod
 from events.storage.store import phase_change
 from events.storage.tables import records_of
@@ -59,8 +60,8 @@ class Seating(EventBase):
             players = [p for p in players if p not in no_shows]
             if len(players) < 2:
                 raise StateError(
-                    f"a draft needs at least 2 players, not {len(players)}; register (or check in) more, "
-                    "or make the event sealed"
+                    f"a draft needs at least 2 players, not {len(players)}; register (or check in) more, or make a "
+                    f"sealed event instead ('cmdraft event new NAME --sealed{db_option(self.store.path)}')"
                 )
             names = {p.id: p.name for p in self._players(db, event_id)}
             pods, players_table = records_of(db, Pod), records_of(db, Player)

@@ -41,6 +41,12 @@ INSTEAD = {
     "pipers": "set the Piper ledger again with 'cmdraft event pipers'",
     "event new": "an event is not taken back; leave it unused",
     "round again": "its round's first pairing is in the history; pair the round with 'cmdraft event round {id}{db}'",
+    "clock": "a round's clock is set again, not undone: start it again from its length with 'cmdraft event clock "
+    "{id} --restart{db}' (--minutes N changes it, p pauses it)",
+    "extra time": "a table's extra time stays; the round's clock changes with 'cmdraft event clock {id} --minutes N{db}'",
+    "deck registration closes": "set another closing time with 'cmdraft event deck {id} --close HH:MM{db}' (a later "
+    "time opens registration again until then)",
+    "seat code reset": "the old code is gone; give the player the new one ('cmdraft event player code {id} NAME{db}')",
 }
 
 
@@ -149,7 +155,8 @@ class Undo(EventBase):
             if expect is not None and entry.id != expect:
                 raise StateError(
                     f"the desk's last change is now {change_text(entry)} (another change was made meanwhile): "
-                    "nothing undone; run 'event undo' again"
+                    "nothing undone; undo again to take back that one "
+                    f"('cmdraft event undo {event_id} --db {shlex.quote(str(self.store.path))}')"
                 )
             what = entry.what
             handler = getattr(self, "_undo_" + what.replace(" ", "_"), None)
@@ -274,7 +281,8 @@ class Undo(EventBase):
             raise self._unsafe(entry, "a bot took their draft seat")
         if records_of(db, Round).count(event=event_id) != undo.rounds or event.status == "finished":
             raise self._unsafe(entry, "a round has been paired without them since")
-        records_of(db, Player).update(player.id, status=entry.old, dropped_after=None)
+        # ``NAME: status`` (a drop logged before the name was: the status alone); a status holds no ': '
+        records_of(db, Player).update(player.id, status=str(entry.old).rsplit(": ", 1)[-1], dropped_after=None)
         return f"of {quoted(player.name)}: back in the event"
 
     def _undo_game(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:

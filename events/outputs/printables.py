@@ -29,8 +29,8 @@ PHONE_SLIPS_PER_PAPER = 3  # with a join address and its QR code each slip is ta
 
 
 def base_url(url: str) -> str:
-    """The address players' phones open (the one ``cmdraft serve`` prints), checked: http or https, a host,
-    no query or fragment; without its trailing slash."""
+    """The address players' phones open (the one ``cmdraft serve`` prints), checked: http or https, a host and an
+    optional port, no path, query or fragment; without its trailing slash."""
     text = url.strip()
     try:
         parts = urlsplit(text)
@@ -42,6 +42,7 @@ def base_url(url: str) -> str:
         or not port_ok
         or parts.scheme not in ("http", "https")
         or not parts.hostname
+        or parts.path not in ("", "/")  # the server's own address: each slip adds /join (docs: a host and a port)
         or parts.query
         or parts.fragment
         or parts.username

@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 
 from events.screens.progress import LongWork
+from tests.helpers.cliapp import invoke
 
 
 def run(*args: str, env=None):
@@ -168,3 +169,13 @@ def test_a_value_starting_with_a_dash_is_shown_how_to_give_it(value, cli, tmp_pa
 def test_a_mistyped_short_option_gets_no_advice_about_values(cli):
     result = cli("packs", "-z")
     assert result.exit_code == 2 and "No such option" in result.stderr and "after '--'" not in result.stderr
+
+
+@pytest.mark.parametrize(("args", "meant"), [(["evnt"], "event"), (["event", "rond", "1"], "round")])
+def test_a_mistyped_command_is_answered_with_one_suggestion(args, meant):
+    """Docs (Commands): usage errors are one line naming the --help to read.  click and typer each suggest a near
+    name; the line says it once."""
+    result = invoke(args)
+    assert result.exit_code == 2
+    assert result.stderr.count("Did you mean") == 1 and f"Did you mean '{meant}'?" in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1

@@ -737,3 +737,41 @@ def test_deck_convert_says_how_many_cards_went_to_each_zone(cli, tmp_path):
     )
     told = json.loads(cli("deck", "convert", source, tmp_path / "out.dck", "--json").stdout)
     assert (told["commanders"], told["main"], told["sideboard"]) == (2, 58, 3) and told["cards"] == 63
+
+
+@pytest.mark.parametrize(
+    ("name", "written"),
+    [
+        ("deck.cod", "cod"),
+        ("deck.DCK", "dck"),
+        ("deck.json", "json"),
+        ("deck.csv", "csv"),
+        ("deck.txt", "arena"),
+        ("deck", "arena"),
+        ("deck.list", "arena"),
+    ],
+)
+def test_deck_convert_takes_the_format_from_the_outs_extension_any_other_is_arena_text(cli, tmp_path, name, written):
+    """Docs (Commands, deck convert): OUT's extension picks the format unless --to; any other extension is Arena."""
+    deck = tmp_path / "in.txt"
+    deck.write_text("Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Fyndhorn Elves\n", encoding="utf-8")
+    result = cli("deck", "convert", deck, tmp_path / name, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["format"] == written
+    plain = cli("deck", "convert", deck, tmp_path / f"plain-{name}", "--to", "text", "--json")
+    assert json.loads(plain.stdout)["format"] == "text"
+
+
+def test_an_xml_deck_under_another_formats_extension_is_refused_with_advice_that_works(cli, tmp_path):
+    """The input's format comes from its extension and its content (`--to` names the output's only): a Cockatrice
+    deck saved as `.dek` is refused naming what it holds, and the advice (the extension of its format) reads it."""
+    (tmp_path / "in.txt").write_text("Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Fyndhorn Elves\n")
+    cod = cli("deck", "convert", tmp_path / "in.txt", tmp_path / "deck.cod")
+    assert cod.exit_code == 0, cod.output
+    misnamed = tmp_path / "deck.dek"
+    misnamed.write_bytes((tmp_path / "deck.cod").read_bytes())
+    for command in (("deck", "check", misnamed), ("deck", "convert", misnamed, tmp_path / "out.json")):
+        refused = cli(*command)
+        assert refused.exit_code == 2 and "not <Deck>: this is not an MTGO .dek file" in refused.stderr
+        assert "--to" not in refused.stderr and "(.cod for Cockatrice, .dek for MTGO)" in refused.stderr
+    assert cli("deck", "check", tmp_path / "deck.cod").exit_code in (0, 1)  # read: a verdict, not bad input

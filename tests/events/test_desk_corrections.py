@@ -5,6 +5,8 @@ name.  Expected figures come from the rules (pod sizes, points, who meets whom),
 from __future__ import annotations
 
 import json
+import re
+import shlex
 
 import pytest
 
@@ -130,7 +132,7 @@ def test_a_dropped_player_gets_no_further_pairings_and_the_board_says_so(events,
         events.record_result(event_id, 1, number, " > ".join(f'"{n}"' for n in table))
     result = cli("event", "player", "drop", event_id, "Player 03", "--db", events.store.path)
     assert result.exit_code == 0
-    assert last_entry(events, event_id, "drop").old == "active"
+    assert last_entry(events, event_id, "drop").old == "Player 03: active"
     second = events.new_round(event_id)
     assert "Player 03" not in [n for table in second.tables for n in table]
     assert sum(len(t) for t in second.tables) == 7
@@ -383,10 +385,29 @@ def test_every_kind_of_change_appends_to_the_history_in_order(events, cli, tmp_p
     check("undo", order, None)
     events.record_result(event_id, 1, 1, order)
     events.drop_player(event_id, "Cy")
-    check("drop", "active", "dropped")
+    check("drop", "Cy: active", "Cy: dropped")
     events.finish(event_id)
     check("finish", "playing", "finished")
     assert events.snapshot(event_id).players[4].status == "no-show"  # Ed never checked in
+
+
+def test_a_drop_names_its_player_in_the_log_and_in_what_undo_would_take_back(events, cli):
+    """Docs (History): every change is kept with what it was and its old and new value; `event undo --list` shows
+    what would be undone next.  A drop says whose; undoing it puts them back as they were."""
+    event_id = physical(events, ["Ann", "Bo", "Cy", "Di"])
+    events.check_in(event_id, ["Ann", "Bo", "Cy"])
+    events.seat(event_id)  # Di: a no-show
+    db = events.store.path
+    assert cli("event", "player", "drop", event_id, "Di", "--db", db).exit_code == 0
+    entry = last_entry(events, event_id, "drop")
+    assert (entry.old, entry.new) == ("Di: no-show", "Di: dropped")
+    log = json.loads(cli("event", "log", event_id, "--json", "--db", db).stdout)
+    assert (log[-1]["what"], log[-1]["old"], log[-1]["new"]) == ("drop", "Di: no-show", "Di: dropped")
+    coming = cli("event", "undo", event_id, "--list", "--db", db)
+    assert "next to undo: drop: Di: dropped" in coming.stdout, coming.stdout
+    undone = cli("event", "undo", event_id, "--db", db)
+    assert undone.exit_code == 0 and "drop of 'Di': back in the event" in undone.stdout
+    assert {p.name: p.status for p in events.players(event_id)}["Di"] == "no-show"
 
 
 def test_player_numbers_count_per_event(events, cli):
@@ -462,6 +483,47 @@ def test_event_undo_takes_back_each_kind_of_safe_change(events):
     assert len(taken) == len(set(taken)) == 5  # each undo took back a different entry
 
 
+def test_starting_serve_for_the_phones_leaves_the_seating_undoable(events, cli):
+    """README (phones) and Corrections: the desk seats, starts `cmdraft serve` (its first start makes the desk's
+    link, a history entry) and may still take the seating back before the draft: the link is no change to undo."""
+    from events.night import desk_link
+
+    event_id = events.create("Phones", style="terminal", seed=3)
+    for name in ("Ann", "Bo", "Cy"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    assert desk_link.ensure(events, event_id) is not None  # what the first `cmdraft serve ID` does
+    desk_link.renew(events, event_id)  # and --new-desk-link
+    coming = cli("event", "undo", event_id, "--list", "--db", events.store.path)
+    assert "next to undo: the draft seating" in coming.stdout, coming.stdout
+    undone = cli("event", "undo", event_id, "--yes", "--db", events.store.path)
+    assert undone.exit_code == 0 and "undid: seat" in undone.stdout, undone.output
+    assert events.snapshot(event_id).event.status == "registration"
+    assert [e.what for e in events.history(event_id)][-3:] == ["desk link made", "desk link renewed", "undo"]
+
+
+def test_a_round_clock_or_a_closing_time_that_cant_be_undone_is_refused_naming_a_command_that_runs(events, cli):
+    """Corrections: a change undo doesn't take back is refused (3) saying what to do instead, a command that
+    exists and runs (not "make the change again the other way")."""
+    from events.night.round_clock import start_clock
+
+    event_id = one_v_one(events)
+    db = str(events.store.path)
+    events.close_decks(event_id, at=4_000_000_000.0)  # a closing time later tonight
+    refused = cli("event", "undo", event_id, "--db", db)
+    assert refused.exit_code == 3 and "other way" not in refused.stderr, refused.stderr
+    (advice,) = re.findall(r"'cmdraft ([^']*)'", refused.stderr)
+    assert advice == f"event deck {event_id} --close HH:MM --db {db}"
+    assert cli(*shlex.split(advice.replace("HH:MM", "23:59"))).exit_code == 0
+    events.new_round(event_id)
+    start_clock(events, event_id, 30)
+    refused = cli("event", "undo", event_id, "--db", db)
+    assert refused.exit_code == 3 and "other way" not in refused.stderr, refused.stderr
+    (advice,) = re.findall(r"'cmdraft ([^']*)'", refused.stderr)
+    assert advice == f"event clock {event_id} --restart --db {db}"
+    assert cli(*shlex.split(advice), input="q").exit_code == 0
+
+
 def test_an_undo_that_is_not_safe_is_refused_and_nothing_changes(events, cli):
     event_id = one_v_one(events)
     (a, b), (c, d) = events.new_round(event_id).tables
@@ -527,3 +589,22 @@ def test_an_undo_refused_after_finish_advises_restoring_that_one_event_from_the_
     assert events.snapshot(event_id).event.status == "playing"
     assert [p.name for p in events.snapshot(other).players] == ["Eve", "Fay"]
     assert events.snapshot(other).event.status == "seated"
+
+
+def test_an_undo_confirmed_after_another_change_names_the_undo_to_run_again(events, cli):
+    """`event undo` asks first for a round or a seating; a change made meanwhile is not undone in its place, and
+    the refusal names the command that takes back the change now last (it runs as typed)."""
+    from events.night.undo import Undo
+
+    event_id = physical(events, ["Ann", "Bo", "Cy"])
+    events.seat(event_id)
+    asked = Undo(events.store).next_change(event_id)  # the seating: the desk is asked (y/N) ...
+    events.rename_player(event_id, "Cy", "Cyd")  # ... while another terminal renames a player
+    with pytest.raises(StateError) as refused:
+        Undo(events.store).undo(event_id, expect=asked.entry)
+    said = str(refused.value)
+    assert "another change was made meanwhile" in said and "nothing undone" in said
+    (advice,) = re.findall(r"'cmdraft ([^']*)'", said)
+    assert advice == f"event undo {event_id} --db {events.store.path}"
+    again = cli(*shlex.split(advice))
+    assert again.exit_code == 0 and "'Cyd' back to 'Cy'" in again.stdout

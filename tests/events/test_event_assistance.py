@@ -79,3 +79,16 @@ def test_a_practice_draft_keeps_its_aids(tmp_path, cli):
         "play", "--seed", "5", "--players", "3", "--db", tmp_path / "p.json", "--plain", input="hint\n\nquit\n"
     )
     assert practice.exit_code == 0 and "Hint:" in practice.stdout and "no assistance" not in practice.stdout
+
+
+@pytest.mark.parametrize(
+    "kind", [["--style", "physical"], ["--style", "bots"], ["--sealed"], ["--sealed", "--style", "terminal"]]
+)
+def test_assist_for_an_event_without_a_draft_at_the_players_terminals_is_refused(tmp_path, cli, kind):
+    """Docs (Store events): an option an event would never use is refused.  Assistance is offered only at a
+    draft's pick screen, a terminal's or a phone's (style terminal); paper, the bots and sealed pools have none."""
+    db = tmp_path / "never.json"
+    made = cli("event", "new", "Casual", *kind, "--assist", "--db", db)
+    assert made.exit_code == 2 and "--assist" in made.stderr and made.stderr.count("\n") == 1, made.output
+    assert not db.exists()  # nothing made
+    assert cli("event", "new", "Casual", *kind, "--db", db).exit_code == 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
+import shlex
 import subprocess
 import sys
 from collections import Counter
@@ -799,3 +801,19 @@ def test_starting_a_draft_again_after_an_interruption_reuses_started_pods(tmp_pa
     assert events.start_draft(event_id) == first_ids
     with events.store.read() as handle:
         assert len(handle.table("drafts")) == 2
+
+
+def test_a_draft_of_one_player_is_refused_naming_the_sealed_event_that_takes_one(cli, tmp_path):
+    """The refusal's other way, a sealed event, is a command that runs: there is no command that makes an event
+    sealed once it is made, so it names the one that makes a sealed event, which opens a pool for one player."""
+    db = tmp_path / "one.json"
+    cli("event", "new", "Night", "--db", db)
+    cli("event", "player", "add", "1", "Ann", "--db", db)
+    refused = cli("event", "seat", "1", "--db", db)
+    assert refused.exit_code == 3 and "at least 2 players, not 1" in refused.stderr
+    (advice,) = re.findall(r"'cmdraft ([^']*)'", refused.stderr)
+    made = cli(*shlex.split(advice.replace("NAME", "Solo")), "--json")
+    assert made.exit_code == 0, made.output
+    event_id = json.loads(made.stdout)["id"]
+    cli("event", "player", "add", event_id, "Ann", "--db", db)
+    assert cli("event", "draft", event_id, "--db", db).exit_code == 0  # one sealed pool opened

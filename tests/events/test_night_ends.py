@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -202,3 +203,39 @@ def test_a_dropped_players_decklist_is_printed_marked_dropped(played, cli):
     assert "DROPPED after round 2: this deck was registered and played" in text
     assert text.count("DECKLIST · ") == len(NAMES)  # the others' lists as before
     assert "DECKLIST · Ann\n" in text
+
+
+def test_a_correction_after_the_final_table_is_seated_says_it_would_seat_another_and_the_advice_runs(tmp_path, cli):
+    """Docs (Corrections): the desk is told which tables a correction would have paired differently; for a final
+    table that is who the top N are.  The advice it gives must run: `round --again` refuses a final table."""
+    events = Night(Store(tmp_path / "event.json"))
+    event_id = events.create("Duels", style="bots", seed=8, one_v_one=True)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        events.register_deck(event_id, name, auto=True)
+    (a, b), (c, d) = events.new_round(event_id).tables
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    assert set(TableReports(events.store).top(event_id, 2).players) == {a, c}  # the two winners
+    db = str(events.store.path)
+    same = events.record_result(event_id, 1, 2, f"{c} > {d}", replace=True)
+    assert same.next_round == 2 and same.would_change == []
+    corrected = cli("event", "result", str(event_id), "1", "1", f"{b} > {a}", "--replace", "--db", db)
+    assert corrected.exit_code == 0, corrected.output
+    said = " ".join(corrected.stdout.split())
+    assert "would have seated a different final table" in said, said
+    assert "--again" not in said  # pairing again is refused for a final table
+    advice = re.findall(r"'cmdraft ([^']*)'", said)
+    assert advice == [f"event undo {event_id} --db {db}", f"event top {event_id} 2 --db {db}"], said
+    # Follow it: undo this correction, the one before it, then the final table; correct again; seat it again.
+    assert "undid: result of round 1 table 1" in cli("event", "undo", str(event_id), "--db", db).stdout
+    assert "undid: result of round 1 table 2" in cli("event", "undo", str(event_id), "--db", db).stdout
+    assert "round 2" in cli("event", "undo", str(event_id), "--list", "--db", db).stdout
+    assert "undid: round 2" in cli("event", "undo", str(event_id), "--yes", "--db", db).stdout
+    assert cli("event", "result", str(event_id), "1", "1", f"{b} > {a}", "--replace", "--db", db).exit_code == 0
+    again = cli("event", "top", str(event_id), "2", "--db", db, "--json")
+    assert again.exit_code == 0, again.output
+    assert set(json.loads(again.stdout)["players"]) == {b, c}

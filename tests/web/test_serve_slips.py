@@ -4,6 +4,7 @@ the join address (event and player number, never the code) as text and as the QR
 from __future__ import annotations
 
 import re
+import shlex
 import urllib.request
 from pathlib import Path
 
@@ -88,6 +89,8 @@ def test_text_slips_print_the_join_address(tmp_path, cli):
         "http://host/#top",
         "http://h:99999",
         "http://a b",
+        "http://192.168.1.20:8000/desk",  # a page of the server, not its address: each slip's /join would miss
+        "http://host/x/",
     ],
 )
 def test_a_url_phones_cannot_open_is_refused_in_one_line(tmp_path, cli, url):
@@ -120,7 +123,7 @@ def test_event_seat_suggests_the_slips_with_serves_address_while_serve_runs(tmp_
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
     assert "--url" not in seat_hint(cli, db, event_id)  # no server running: the command as before
     with serve_process(db, event_id) as (process, url):
-        assert seat_hint(cli, db, event_id).endswith(f"--db {db} --url {url} --format html --out slips.html")
+        assert seat_hint(cli, db, event_id).endswith(f"--db {db} --url {url} --format html --out slips.html --force")
         with urllib.request.urlopen(url + "/", timeout=30) as answer:  # it answers: Ctrl-C now stops a running server
             assert answer.status == 200
         stop(process)
@@ -186,3 +189,20 @@ def test_a_draft_without_seat_codes_is_picked_at_terminals_only(tmp_path, cli):
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2, codes=False)
     said = draft_started_at_the_desk(cli, db, event_id)
     assert said == f"The draft is on. Each player picks at a terminal: cmdraft event draft {event_id} --player NAME"
+
+
+def test_the_slips_command_event_seat_suggests_runs_after_seating_and_again_after_seating_again(
+    tmp_path, cli, monkeypatch
+):
+    """`event seat` says the command that prints the slips; the desk runs it, then re-seats (`--again`) and runs
+    what that suggests in the same folder: the old slips are wrong now, so it replaces them."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "slips.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    seated = cli("event", "seat", event_id, "--again", "--db", db)
+    for _ in range(2):
+        (line,) = [line for line in seated.stdout.splitlines() if "seatings --codes" in line]
+        printed = cli(*shlex.split(line)[1:])
+        assert printed.exit_code == 0, printed.output
+        assert all(f"<h2>Seating slip · {name}</h2>" in (tmp_path / "slips.html").read_text() for name in ("Ann", "Bo"))
+        seated = cli("event", "seat", event_id, "--again", "--db", db)

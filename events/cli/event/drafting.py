@@ -69,9 +69,12 @@ def event_seat(
         where = f" --db {shlex.quote(str(db))}" if db is not None else ""
         url = served_url(events.path, event_id)  # 'cmdraft serve' is running: the slips carry its address
         where += f" --url {shlex.quote(url)}" if url else ""
+        again_over = " --force" if again else ""  # seated again: the slips printed before are wrong, replace them
         out().print("Seat codes for the slips (desk only), to print and cut:")
         out().print(
-            shown(f"  cmdraft event print {event_id} seatings --codes{where} --format html --out slips.html"),
+            shown(
+                f"  cmdraft event print {event_id} seatings --codes{where} --format html --out slips.html{again_over}"
+            ),
             soft_wrap=True,
         )
 

@@ -17,7 +17,7 @@ from events.outputs.text import join_names
 from events.screens.event_draft import ask_code
 from events.screens.render import shown
 from events.screens.terminal import Terminal
-from sets.errors import InputError
+from sets.errors import InputError, StateError
 from sets.visible import quoted
 
 
@@ -64,6 +64,12 @@ def event_table(
         if confirm or dispute:
             pending = reports.phase(TableViews).table_view(event_id, player_id).round
             found = None if pending is None else pending.report
+            if pending is not None and pending.result is not None:  # (a report would be refused as well)
+                order = " > ".join(" = ".join(group) for group in pending.result.order)
+                raise StateError(
+                    f"table {pending.table} of round {pending.number} already has its result ({order}): nothing to "
+                    "confirm or dispute; the desk corrects it"
+                )
             if found is None:
                 raise InputError("nothing is reported at your table yet: report it with --report 'ORDER'")
             reports.confirm(event_id, player_id, found.id, confirm, report if dispute else None, via="terminal")
