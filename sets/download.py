@@ -14,6 +14,7 @@ import hashlib
 import http.client
 import os
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -31,6 +32,8 @@ from sets.visible import quoted
 MTGJSON_BASE = "https://mtgjson.com/api/v5"
 TIMEOUT_SECONDS = 30
 CHUNK = 64 * 1024
+SLOWEST = 1024  # bytes a second on average: a download slower than this once ``GRACE_SECONDS`` passed stops
+GRACE_SECONDS = 60.0
 _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 _SHA256 = re.compile(r"^[0-9a-fA-F]{64}$")
 
@@ -132,6 +135,24 @@ def _open(url: str) -> http.client.HTTPResponse:
     return answer
 
 
+class Pace:
+    """A download's pace: ``DownloadError`` once, past its first ``GRACE_SECONDS``, it has averaged under ``SLOWEST``
+    bytes a second (each read waits at most ``TIMEOUT_SECONDS``, so a server sending a byte now and then would
+    otherwise hold the run for good).  ``clock``: injected in tests."""
+
+    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.url, self.clock = url, clock
+        self.start = clock()
+
+    def check(self, received: int) -> None:
+        elapsed = self.clock() - self.start
+        if elapsed > GRACE_SECONDS and received < SLOWEST * elapsed:
+            raise DownloadError(
+                f"the download of {self.url} is too slow ({received:,} bytes in {elapsed:.0f} s, under "
+                f"{SLOWEST:,} a second); nothing of it was kept: try again later or on another network"
+            )
+
+
 def published_sha256(url: str) -> str:
     """The SHA-256 published beside a file: ``URL.sha256`` holds the hex digest (a file name may follow)."""
     checksum_url = url + ".sha256"
@@ -145,7 +166,9 @@ def published_sha256(url: str) -> str:
     return words[0].lower()
 
 
-def download_set(code: str, source: str | None = None, progress: Progress | None = None) -> Path:
+def download_set(
+    code: str, source: str | None = None, progress: Progress | None = None, clock: Callable[[], float] = time.monotonic
+) -> Path:
     """Fetch a set's MTGJSON file into ``downloads/CODE.json`` under the data folder; its path.
 
     Nothing is stored unless the whole file arrived and its SHA-256 is the published one.
@@ -165,9 +188,10 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
             total = int(length) if length and length.isdigit() else None
             if total is not None and total > CARD_FILE_LIMIT:
                 raise DownloadError(too_big(url, total))
+            pace = Pace(url, clock)
             while True:
                 try:
-                    chunk = answer.read(CHUNK)
+                    chunk = answer.read1(CHUNK)  # what has come, so a trickle is seen (``Pace``)
                 except (TimeoutError, http.client.IncompleteRead, OSError) as error:
                     raise DownloadError(
                         f"the download of {url} broke off after {received} bytes ({error}); "
@@ -176,6 +200,7 @@ def download_set(code: str, source: str | None = None, progress: Progress | None
                 if not chunk:
                     break
                 received += len(chunk)
+                pace.check(received)
                 if received > CARD_FILE_LIMIT:
                     raise DownloadError(too_big(url, received))
                 out.write(chunk)

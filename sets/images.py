@@ -43,6 +43,7 @@ from sets.download import (
     SIGN_IN,
     TIMEOUT_SECONDS,
     DownloadError,
+    Pace,
     check_address,
     direct_opener,
     on_this_machine,
@@ -292,8 +293,11 @@ def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
     with fetcher.open(url, "image/*", IMAGE_PAUSE) as answer:
         length = answer.headers.get("Content-Length")
         total = int(length) if length and length.isdigit() else None
+        pace, body = Pace(url, fetcher.clock), bytearray()
         try:
-            body = answer.read(MAX_IMAGE_BYTES + 1)
+            while len(body) <= MAX_IMAGE_BYTES and (chunk := answer.read1(MAX_IMAGE_BYTES + 1 - len(body))):
+                body += chunk
+                pace.check(len(body))  # a trickle stops the run rather than holding it for good
         except (TimeoutError, http.client.IncompleteRead, OSError) as error:
             raise DownloadError(f"the download of {url} broke off ({error}); run the command again") from None
     if len(body) > MAX_IMAGE_BYTES:

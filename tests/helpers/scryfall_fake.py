@@ -14,6 +14,7 @@ import functools
 import json
 import struct
 import threading
+import time
 import urllib.parse
 import zlib
 from collections.abc import Iterable
@@ -79,6 +80,7 @@ class FakeScryfall:
     without_image: set[str] = field(default_factory=set)
     broken: set[str] = field(default_factory=set)
     gone: set[str] = field(default_factory=set)
+    trickle: set[str] = field(default_factory=set)  # images sent a few bytes at a time
     search_answer: tuple[str, bytes] | None = None
     image_base: str | None = None
     requests: list[dict[str, Any]] = field(default_factory=list)
@@ -164,7 +166,12 @@ class FakeScryfall:
                         self.wfile.flush()
                         self.close_connection = True
                         return
-                    self.wfile.write(data)
+                    step = 16 if name in fake.trickle else len(data)
+                    for start in range(0, len(data), step):
+                        self.wfile.write(data[start : start + step])
+                        self.wfile.flush()
+                        if name in fake.trickle:
+                            time.sleep(0.002)
                     return
                 self._json({"object": "error", "status": 404}, 404)
 

@@ -358,3 +358,20 @@ def test_a_card_scryfall_had_no_image_for_is_asked_about_again_on_the_next_run(t
     fake.requests.clear()
     third = download_images(tst, fetcher=fetcher(fake))  # every card has its image: nothing is listed or fetched
     assert third.missing == [] and third.kept == 16 and fake.requests == []
+
+
+def test_an_image_that_trickles_in_stops_the_run_in_one_line_and_keeps_nothing_of_it(tst, fake):
+    """Before: each read waited up to 30 s, so a server sending a few bytes now and then held the run for good."""
+    slow = next(card for card in tst if card.name == "Common B2")
+    fake.trickle = {slow.name}
+    ticks = iter(range(0, 10**6, 5))  # every look at the clock: 5 s later
+
+    def clock() -> float:
+        return float(next(ticks))
+
+    with pytest.raises(DownloadError, match=r"is too slow \(\d[\d,]* bytes in \d+ s, under 1,024 a second\)"):
+        download_images(tst, fetcher=Fetcher(fake.base, pause=lambda seconds: None, clock=clock, paced=True))
+    assert image_of(slow) is None and not [p for p in images_dir("TST").iterdir() if p.name.endswith(".part")]
+    fake.trickle = set()
+    assert download_images(tst, fetcher=fetcher(fake)).missing == ["Common G9"]  # the next run fetches the rest
+    assert image_of(slow) is not None

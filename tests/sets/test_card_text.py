@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from rich.table import Table
 
 from events.screens.render import add_text_rows
 from sets.catalog import load_set
+from sets.download import DownloadError, download_set
 from tests.helpers.cardfiles import cmr_mtgjson, made_up, write
 from tests.helpers.paths import ROOT
 from tests.helpers.products import CLB
@@ -191,7 +193,8 @@ def test_import_into_an_unwritable_data_folder_is_one_line(tmp_path, kind, cli, 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Serves the folder; '/short/NAME' promises more bytes than it sends and hangs up (a broken download);
-    '/status/N/NAME' answers N; '/html/NAME' a web page (a network asking to sign in); '/big/NAME' promises 3 GiB."""
+    '/status/N/NAME' answers N; '/html/NAME' a web page (a network asking to sign in); '/big/NAME' promises 3 GiB;
+    '/trickle/NAME' sends it 32 bytes at a time."""
 
     def log_message(self, *args):
         pass
@@ -221,6 +224,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return
         if self.path.startswith("/short/"):
             self.path = self.path[len("/short") :]
+        if self.path.startswith("/trickle/") and not self.path.endswith(".sha256"):
+            body = Path(self.directory, self.path[len("/trickle/") :]).read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            for start in range(0, len(body), 32):
+                self.wfile.write(body[start : start + 32])
+                self.wfile.flush()
+                time.sleep(0.002)
+            return
+        if self.path.startswith("/trickle/"):
+            self.path = self.path[len("/trickle") :]
         super().do_GET()
 
 
@@ -280,6 +295,17 @@ def test_a_truncated_download_stores_nothing(cli, server, cmdraft_home):
     assert result.exit_code == 2 and "nothing was stored" in result.stderr and result.stderr.count("\n") == 1
     assert "broke off" in result.stderr or "stopped at" in result.stderr
     assert nothing_stored(cmdraft_home)
+
+
+def test_a_download_that_trickles_in_stops_in_one_line_and_stores_nothing(server, cmdraft_home):
+    """Before: each read waited up to 30 s, so a server sending a few bytes now and then held the command for good."""
+    folder, base = server
+    publish(folder, cmr_mtgjson())
+    ticks = iter(range(0, 10**6, 5))  # every look at the clock: 5 s later
+    with pytest.raises(DownloadError, match=r"is too slow \(\d[\d,]* bytes in \d+ s, under 1,024 a second\)"):
+        download_set("CMR", f"{base}/trickle/CMR.json", clock=lambda: float(next(ticks)))
+    assert nothing_stored(cmdraft_home)
+    assert download_set("CMR", f"{base}/CMR.json").read_bytes() == (folder / "CMR.json").read_bytes()
 
 
 def test_a_checksum_file_without_a_digest_is_refused(cli, server, cmdraft_home):
