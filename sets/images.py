@@ -293,13 +293,14 @@ def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
     with fetcher.open(url, "image/*", IMAGE_PAUSE) as answer:
         length = answer.headers.get("Content-Length")
         total = int(length) if length and length.isdigit() else None
-        pace, body = Pace(url, fetcher.clock), bytearray()
+        pace, came = Pace(url, fetcher.clock), bytearray()
         try:
-            while len(body) <= MAX_IMAGE_BYTES and (chunk := answer.read1(MAX_IMAGE_BYTES + 1 - len(body))):
-                body += chunk
-                pace.check(len(body))  # a trickle stops the run rather than holding it for good
+            while len(came) <= MAX_IMAGE_BYTES and (chunk := answer.read1(MAX_IMAGE_BYTES + 1 - len(came))):
+                came += chunk
+                pace.check(len(came))  # a trickle stops the run rather than holding it for good
         except (TimeoutError, http.client.IncompleteRead, OSError) as error:
             raise DownloadError(f"the download of {url} broke off ({error}); run the command again") from None
+        body = bytes(came)
     if len(body) > MAX_IMAGE_BYTES:
         raise DownloadError(f"{url} is larger than a card image ({MAX_IMAGE_BYTES // 1_048_576} MiB)")
     if total is not None and len(body) != total:
