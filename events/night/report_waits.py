@@ -11,7 +11,7 @@ from __future__ import annotations
 from tinydb import TinyDB
 
 from events.night.rounds import RecordedResult, Rounds
-from events.storage.records import Player, Report, Round
+from events.storage.records import Player, Report, Result, Round
 from events.storage.tables import records_of
 
 PENDING = ("waiting", "disputed")
@@ -47,7 +47,8 @@ def record_report(db: TinyDB, rounds: Rounds, event_id: int, report_id: int, ord
 
 def record_after_drop(db: TinyDB, rounds: Rounds, event_id: int, player_id: int) -> list[RecordedResult]:
     """After ``player_id`` dropped, in the drop's transaction: a report at their table of an open round that only
-    waited for them (undisputed, confirmed by everyone still in) becomes the table's result."""
+    waited for them (undisputed, confirmed by everyone still in) becomes the table's result; a table whose result
+    the desk has recorded meanwhile (``event result``, over the waiting report) keeps it."""
     done = []
     for rnd in records_of(db, Round).find(event=event_id):
         if rnd.status == "closed":
@@ -55,6 +56,8 @@ def record_after_drop(db: TinyDB, rounds: Rounds, event_id: int, player_id: int)
         for number, seats in enumerate(rnd.tables, start=1):
             report = pending_report(db, event_id, rnd.number, number) if player_id in seats else None
             if report is None or report.status != "waiting" or report.disputes:
+                continue
+            if records_of(db, Result).first(event=event_id, round=rnd.number, table=number) is not None:
                 continue
             if not waiting_for(db, rnd, number, report.confirmed):
                 done.append(record_report(db, rounds, event_id, report.id, report.order))

@@ -277,3 +277,25 @@ def test_a_report_that_waits_only_for_a_player_who_left_mid_game_is_the_result_o
         "'Di' dropped",
         "Round 1 table 1: the report that waited only for them is its result now",
     ]
+
+
+def test_a_drop_after_the_desk_recorded_the_table_over_a_waiting_report_keeps_the_desks_result(events):
+    # The desk typed table 1's result from the paper while a phone's report there still waited for its last player;
+    # that player then drops while another table plays on: the drop goes through and the desk's result stands
+    # (the report waiting for them is no result to record over it).
+    event_id = events.create("Paper", style="bots", seed=5)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    first, _ = events.new_round(event_id, force=True).tables
+    ids = {p.name: p.id for p in events.snapshot(event_id).players}
+    tables = TableReports(events.store)
+    report = tables.report(event_id, ids[first[0]], [[ids[name]] for name in first], now=0.0)
+    for name in first[1:3]:
+        assert not tables.confirm(event_id, ids[name], report.report, True, now=0.0).recorded
+    events.record_result(event_id, 1, 1, " > ".join(reversed(first)))  # the paper says otherwise
+    dropped = events.drop_player(event_id, first[3])
+    assert dropped.recorded == ()
+    points = {row.name: row.points for row in events.standings(event_id)}
+    assert [points[name] for name in reversed(first)] == [3, 2, 1, 0]
