@@ -168,3 +168,13 @@ def test_the_desks_boards_show_long_names_whole_so_two_alike_are_told_apart(cli,
         assert max(cell_width(line) for line in at_80.splitlines()) <= 80
         names = "".join(line.split("│")[2].strip() for line in at_80.splitlines() if line.count("│") > 3)
         assert first in names and second in names, (board, at_80)  # the second column: every player's name
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\ufe0f", "\u2060", "\u3164"])
+def test_an_accent_typed_after_a_character_that_takes_no_place_is_still_the_same_name(hidden, events):
+    # 'Jose' + an invisible character + a combining acute shows as José: it is José's name, not a second one
+    assert name_key(f"Jose{hidden}\u0301") == name_key("José")
+    event_id = events.create("Friday", style="physical")
+    events.add_player(event_id, "José")
+    with pytest.raises(InputError, match=r"same name as player #1 'José'"):
+        events.add_player(event_id, f"Jose{hidden}\u0301")
