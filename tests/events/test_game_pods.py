@@ -237,7 +237,7 @@ def test_a_dropped_player_coming_back_is_told_why_not_and_what_the_desk_can_do(e
     events.drop_player(event_id, "Di")
     said = (
         "'di' is player #4 'Di', who dropped after round 1: a dropped player isn't registered again; "
-        f"'cmdraft event undo {event_id}' takes the drop back while it is the desk's last change and no round has been "
+        f"'cmdraft event undo {event_id} --db {events.store.path}' takes the drop back while it is the desk's last change and no round has been "
         "paired without them; else they play on only as a new player, under another name"
     )
     with pytest.raises(InputError) as refused:
