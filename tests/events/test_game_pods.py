@@ -24,6 +24,16 @@ def events(tmp_path):
     return Night(Store(tmp_path / "event.json"))
 
 
+def bots_seated(events, name: str, players: list[str], seed: int) -> int:
+    """A bots event of ``players`` seated and drafted, without decks (its rounds are paired with ``force``)."""
+    event_id: int = events.create(name, style="bots", seed=seed)
+    for player in players:
+        events.add_player(event_id, player)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    return event_id
+
+
 # --- table sizes ------------------------------------------------------------------------------------------------
 
 
@@ -101,11 +111,7 @@ def test_over_four_rounds_nobody_sits_at_an_odd_table_more_often_than_they_must(
     # most 2 (ceil(20 / 13)).  Every result is the seat order (the first seated wins), so points pile up at the top
     # and the same players would keep the odd table without the rotation.
     names = [f"P{n:02d}" for n in range(1, players + 1)]
-    event_id = events.create("Rotation", style="bots", seed=11)
-    for name in names:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Rotation", names, seed=11)
     seats: Counter[str] = Counter()
     for number in range(1, 5):
         pairing = events.new_round(event_id, force=True)
@@ -127,11 +133,7 @@ def test_four_rounds_of_every_ending_with_a_correction_a_drop_and_a_late_player(
     # Five players: one table of 5 (size 4, 5 players), so every table is known without the seeded draw.
     # Points 3/2/1/0; a fifth place gets the last figure, 0.  Draws share the points of the places they cover and
     # each takes the best of those places.
-    event_id = events.create("Hand", style="bots", seed=5)
-    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Hand", ["Ann", "Bo", "Cy", "Di", "Ed"], seed=5)
 
     # Round 1: Bo wins, Ann and Cy are eliminated together (a draw for 2nd-3rd), Ed left mid-game (last).  Typed
     # wrong first, then corrected.
@@ -227,11 +229,7 @@ def test_four_rounds_of_every_ending_with_a_correction_a_drop_and_a_late_player(
 
 
 def test_a_dropped_player_coming_back_is_told_why_not_and_what_the_desk_can_do(events, cli):
-    event_id = events.create("Back", style="bots", seed=5)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Back", ["Ann", "Bo", "Cy", "Di"], seed=5)
     events.new_round(event_id, force=True)
     events.record_result(event_id, 1, 1, "Ann > Bo > Cy > Di")
     events.drop_player(event_id, "Di")
@@ -257,11 +255,7 @@ def test_a_report_that_waits_only_for_a_player_who_left_mid_game_is_the_result_o
     # Ann reports the table's order from her phone, Bo and Cy confirm; Di left mid-game without confirming and the
     # desk drops her: nobody is left to confirm, so the report is the table's result in the drop's transaction,
     # as the last confirmation would have made it (before, it waited for nobody, and the round could not close).
-    event_id = events.create("Left", style="bots", seed=5)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Left", ["Ann", "Bo", "Cy", "Di"], seed=5)
     events.new_round(event_id, force=True)
     ids = {p.name: p.id for p in events.snapshot(event_id).players}
     tables = TableReports(events.store)
@@ -283,11 +277,7 @@ def test_a_drop_after_the_desk_recorded_the_table_over_a_waiting_report_keeps_th
     # The desk typed table 1's result from the paper while a phone's report there still waited for its last player;
     # that player then drops while another table plays on: the drop goes through and the desk's result stands
     # (the report waiting for them is no result to record over it).
-    event_id = events.create("Paper", style="bots", seed=5)
-    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Paper", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"], seed=5)
     first, _ = events.new_round(event_id, force=True).tables
     ids = {p.name: p.id for p in events.snapshot(event_id).players}
     tables = TableReports(events.store)
