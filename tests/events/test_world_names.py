@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from events.outputs.exports import safe_name
 from events.outputs.text import cell_width
 from events.storage.store import Store
 from sets.errors import InputError
@@ -178,3 +179,11 @@ def test_an_accent_typed_after_a_character_that_takes_no_place_is_still_the_same
     events.add_player(event_id, "José")
     with pytest.raises(InputError, match=r"same name as player #1 'José'"):
         events.add_player(event_id, f"Jose{hidden}\u0301")
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"), [("\u3164Ann", "Ann"), ("Ann\u3164Bo", "Ann-Bo"), ("Ann\uffa0\u2800Bo", "Ann-Bo")]
+)
+def test_a_file_named_after_a_player_has_no_blank_letter_in_it(name, stem):
+    # a Hangul filler is a letter by its category that shows nothing: a file name would hold it invisibly
+    assert safe_name(name) == stem
