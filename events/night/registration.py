@@ -26,8 +26,8 @@ from events.night.schema import (
 )
 from events.night.seat_codes import assign_codes, give_code
 from events.night.seating import draft_pod_sizes
-from events.storage.draft_records import check_timer, rename_seat
 from events.storage.database_file import db_option
+from events.storage.draft_records import check_timer, rename_seat
 from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Round
 from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
