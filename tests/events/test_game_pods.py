@@ -289,3 +289,22 @@ def test_a_drop_after_the_desk_recorded_the_table_over_a_waiting_report_keeps_th
     assert dropped.recorded == ()
     points = {row.name: row.points for row in events.standings(event_id)}
     assert [points[name] for name in reversed(first)] == [3, 2, 1, 0]
+
+
+def test_a_drop_taken_back_takes_back_the_result_it_recorded_and_the_report_waits_for_the_player_again(events, cli):
+    # The desk dropped Di by mistake while Ann's report waited only for her: the drop recorded it.  Undoing the drop
+    # puts Di back at a table whose result she never confirmed: the result goes, the report waits for her again.
+    event_id = bots_seated(events, "Mistake", ["Ann", "Bo", "Cy", "Di"], seed=5)
+    events.new_round(event_id, force=True)
+    ids = {p.name: p.id for p in events.snapshot(event_id).players}
+    tables = TableReports(events.store)
+    order = [[ids["Ann"]], [ids["Cy"]], [ids["Bo"]], [ids["Di"]]]
+    report = tables.report(event_id, ids["Ann"], order, now=0.0)
+    for name in ("Bo", "Cy"):
+        tables.confirm(event_id, ids[name], report.report, True, now=0.0)
+    assert events.drop_player(event_id, "Di").recorded
+    undone = cli("event", "undo", str(event_id), "--db", str(events.store.path))
+    assert undone.exit_code == 0, undone.output
+    assert "round 1 table 1's report waits for their confirmation again" in " ".join(undone.stdout.split())
+    assert [row.points for row in events.standings(event_id)] == [0, 0, 0, 0]  # no result: the round is open
+    assert tables.confirm(event_id, ids["Di"], report.report, False, now=0.0).status == "disputed"  # hers to say
