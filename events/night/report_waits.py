@@ -68,8 +68,8 @@ def record_after_drop(db: TinyDB, rounds: Rounds, event_id: int, player_id: int)
 
 def wait_again(db: TinyDB, event_id: int, player_id: int) -> list[tuple[int, int]]:
     """``player_id`` is back in the event (their drop undone, before a round was paired without them): each result
-    recorded from a report they never confirmed (it waited only for them when they dropped) and not corrected since
-    is taken back, its report waiting for them again and its round open.  The (round, table) of each."""
+    recorded from a report they never confirmed (recorded while they were out: by their drop, or after it) and not
+    corrected since is taken back, its report waiting for them again and its round open.  The (round, table) of each."""
     again = []
     for rnd in records_of(db, Round).find(event=event_id):
         for number, seats in enumerate(rnd.tables, start=1):
