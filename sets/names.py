@@ -95,11 +95,13 @@ def name_key(name: str) -> str:
     """What makes two names the same name: Unicode compatibility forms (NFKC), case folding, the characters that
     take no place left out, and spaces trimmed and collapsed (``Ａｎｎ``, ``ann``, ``Ann\\u200b`` and `` Ann `` are
     Ann; ``José`` composed or decomposed is one name)."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    # Left out before the forms are normalised, so that an accent typed after one composes with its letter (no
+    # character kept normalises or folds into one left out).
     kept = "".join(
-        ch for ch in folded if unicodedata.category(ch) != "Cf" and ch not in IGNORED and ch not in BLANK_LETTERS
+        ch for ch in name if unicodedata.category(ch) != "Cf" and ch not in IGNORED and ch not in BLANK_LETTERS
     )
-    return " ".join(kept.split())
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", kept).casefold())
+    return " ".join(folded.split())
 
 
 def name_order(name: str) -> tuple[str, str, str]:

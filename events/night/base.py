@@ -136,7 +136,8 @@ class EventBase:
         if len(named) == 1 and (found := table.get(named[0])) is not None:
             return found
         players = self._players(db, event_id)
-        exact = [p for p in players if p.name == text] or [p for p in players if name_key(p.name) == name_key(text)]
+        key = name_key(text)
+        exact = [p for p in players if p.name == text] or [p for p in players if name_key(p.name) == key]
         if len(exact) == 1:
             return exact[0]
         if len(exact) > 1:

@@ -26,6 +26,7 @@ from events.night.schema import (
 )
 from events.night.seat_codes import assign_codes, give_code
 from events.night.seating import draft_pod_sizes
+from events.storage.database_file import db_option
 from events.storage.draft_records import check_timer, rename_seat
 from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Round
 from events.storage.tables import records_of
@@ -282,7 +283,8 @@ class Registration(EventBase):
                     after = f" after round {player.dropped_after}" if player.dropped_after else ""
                     raise InputError(
                         f"{quoted(name)} is player #{player_number(player)} {quoted(player.name)}, who dropped{after}: "
-                        f"a dropped player isn't registered again; 'cmdraft event undo {event_id}' takes the drop back "
+                        "a dropped player isn't registered again; "
+                        f"'cmdraft event undo {event_id}{db_option(self.store.path)}' takes the drop back "
                         "while it is the desk's last change and no round has been paired without them; else they "
                         "play on only as a new player, under another name"
                     )

@@ -3,7 +3,9 @@
 A report waits for every other player at its table who is still in the event; once nobody is left to confirm it
 and nobody disputes it, it is recorded as ``event result`` records one (``Rounds.record_order``), in the same
 transaction as the change that ended the wait: the last confirmation (``TableReports.confirm``), or the drop of
-the last player it waited for (``Registration.drop_player``: a player who left mid-game and was dropped).
+the last player it waited for (``Registration.drop_player``: a player who left mid-game and was dropped).  A drop
+taken back (``event undo``) takes back the results it recorded: their reports wait for that player again
+(``wait_again``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from tinydb import TinyDB
 
 from events.night.rounds import RecordedResult, Rounds
-from events.storage.records import Player, Report, Round
+from events.storage.records import Player, Report, Result, Round
 from events.storage.tables import records_of
 
 PENDING = ("waiting", "disputed")
@@ -47,7 +49,8 @@ def record_report(db: TinyDB, rounds: Rounds, event_id: int, report_id: int, ord
 
 def record_after_drop(db: TinyDB, rounds: Rounds, event_id: int, player_id: int) -> list[RecordedResult]:
     """After ``player_id`` dropped, in the drop's transaction: a report at their table of an open round that only
-    waited for them (undisputed, confirmed by everyone still in) becomes the table's result."""
+    waited for them (undisputed, confirmed by everyone still in) becomes the table's result; a table whose result
+    the desk has recorded meanwhile (``event result``, over the waiting report) keeps it."""
     done = []
     for rnd in records_of(db, Round).find(event=event_id):
         if rnd.status == "closed":
@@ -56,6 +59,29 @@ def record_after_drop(db: TinyDB, rounds: Rounds, event_id: int, player_id: int)
             report = pending_report(db, event_id, rnd.number, number) if player_id in seats else None
             if report is None or report.status != "waiting" or report.disputes:
                 continue
+            if records_of(db, Result).first(event=event_id, round=rnd.number, table=number) is not None:
+                continue
             if not waiting_for(db, rnd, number, report.confirmed):
                 done.append(record_report(db, rounds, event_id, report.id, report.order))
     return done
+
+
+def wait_again(db: TinyDB, event_id: int, player_id: int) -> list[tuple[int, int]]:
+    """``player_id`` is back in the event (their drop undone, before a round was paired without them): each result
+    recorded from a report they never confirmed (recorded while they were out: by their drop, or after it) and not
+    corrected since is taken back, its report waiting for them again and its round open.  The (round, table) of each."""
+    again = []
+    for rnd in records_of(db, Round).find(event=event_id):
+        for number, seats in enumerate(rnd.tables, start=1):
+            if player_id not in seats:
+                continue
+            for report in records_of(db, Report).find(event=event_id, round=rnd.number, table=number):
+                result = records_of(db, Result).first(event=event_id, round=rnd.number, table=number)
+                if report.status != "recorded" or player_id in report.confirmed or result is None:
+                    continue
+                if result.order == report.order:
+                    records_of(db, Result).remove(result.id)
+                    records_of(db, Report).update(report.id, status="waiting")
+                    records_of(db, Round).update(rnd.id, status="open")
+                    again.append((rnd.number, number))
+    return again

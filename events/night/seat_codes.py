@@ -100,12 +100,18 @@ def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK
 
     Two files change: the seat is unbound in the draft file first, then the new code saved; a crash between leaves
     the old code in force and the seat free for whoever gives it (never a new code with the old terminal still
-    holding the seat), and running the command again finishes the reset."""
+    holding the seat), and running the command again finishes the reset.  The seat is unbound once more after the
+    code is saved: the old code, in force until then, may have bound it again meanwhile (a phone's pick binds a
+    free seat)."""
     actor.require_desk("make a new seat code")
     with events.store.read() as db:
         player, pod = _resettable(events, db, event_id, who)
-    if pod is not None and pod.draft:
-        events._pod_session(event_id, pod.number).release(pod.players.index(player.id))
+
+    def unbind() -> None:
+        if pod is not None and pod.draft:
+            events._pod_session(event_id, pod.number).release(pod.players.index(player.id))
+
+    unbind()
     code = new_code()
     with events.store.write() as db:
         player, _ = _resettable(events, db, event_id, who)
@@ -113,6 +119,7 @@ def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK
         records_of(db, CodeFailure).remove_where(event=event_id, player=player.id)
         presence.forget(db, event_id, player.id)  # nobody holds the seat until the new code is given
         history.log_change(db, event_id, history.DESK, "seat code reset", None, player.name)  # never the code itself
+    unbind()
     return player.name, code
 
 

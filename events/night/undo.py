@@ -20,6 +20,7 @@ from events.night import history
 from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
 from events.night.registration import dropped_before
+from events.night.report_waits import wait_again
 from events.storage.database_file import backup_before_change, saved_at
 from events.storage.draft_records import rename_seat
 from events.storage.record_parts import UndoNote
@@ -283,7 +284,11 @@ class Undo(EventBase):
             raise self._unsafe(entry, "a round has been paired without them since")
         # ``NAME: status`` (a drop logged before the name was: the status alone); a status holds no ': '
         records_of(db, Player).update(player.id, status=str(entry.old).rsplit(": ", 1)[-1], dropped_after=None)
-        return f"of {quoted(player.name)}: back in the event"
+        again = "".join(
+            f"; round {number} table {table}'s report waits for their confirmation again (its result taken back)"
+            for number, table in wait_again(db, event_id, player.id)
+        )
+        return f"of {quoted(player.name)}: back in the event{again}"
 
     def _undo_game(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:
         rnd = records_of(db, Round).first(event=event_id, number=undo.round)

@@ -25,6 +25,7 @@ from events.outputs.sheets import Table
 from events.outputs.standings_sheets import results_csv, standings_csv
 from events.storage.draft_files import TableSession
 from sets.booster import Printing
+from sets.names import BLANK_LETTERS
 
 MTGO_SKIPPED = (
     "no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
@@ -35,9 +36,12 @@ MTGO_SKIPPED = (
 def safe_name(text: str, fallback: str = "player") -> str:
     """A file-name part from free text: letters and digits of any script (as NFKC writes them: full-width ``Ａ``
     is ``A``) with their accents, dot, dash and underscore; every other run a dash; never a path.  ``山田 太郎``
-    is ``山田-太郎``: a Japanese or Korean name is kept, not lost to ``player``."""
+    is ``山田-太郎``: a Japanese or Korean name is kept, not lost to ``player`` (a Hangul filler, a letter that shows
+    nothing, is no letter here)."""
     plain = unicodedata.normalize("NFKC", text)
-    kept = "".join(ch if unicodedata.category(ch)[0] in "LNM" or ch in "._-" else "-" for ch in plain)
+    kept = "".join(
+        ch if unicodedata.category(ch)[0] in "LNM" and ch not in BLANK_LETTERS or ch in "._-" else "-" for ch in plain
+    )
     kept = re.sub(r"-{2,}", "-", kept).strip("-._")
     kept = kept.lstrip("".join({ch for ch in kept if unicodedata.category(ch)[0] == "M"}) + "-._")
     return unicodedata.normalize("NFC", kept[:60]).rstrip("-._") or fallback

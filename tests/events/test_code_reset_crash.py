@@ -67,3 +67,26 @@ def test_a_code_reset_killed_between_its_two_files_never_leaves_a_new_code_with_
     name, new = reset_code(Night(Store(db)), event_id, "Ann")  # the desk runs it again: the reset is whole
     assert name == "Ann" and codes_of(db, event_id)["Ann"] == new != old
     assert not old_terminal_holds_the_seat(db, event_id)
+
+
+def test_an_old_terminal_claiming_the_seat_while_a_reset_runs_doesnt_hold_it_once_the_new_code_is_saved(
+    tmp_path, cli, monkeypatch
+):
+    # Between the seat unbound and the new code saved, the old code is still in force: a terminal or phone that
+    # holds it may bind the free seat again (a phone's pick binds a free seat): the reset leaves it unbound all the same.
+    from events.night import seat_codes
+
+    db = tmp_path / "race.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo")
+    start(cli, db, event_id)
+    pod, seat = seat_of(db, event_id, "Ann")
+    Night(Store(db)).draft_session(event_id, pod).claim(seat, TOKEN)
+    real_new_code = seat_codes.new_code
+
+    def claimed_meanwhile() -> str:
+        Night(Store(db)).draft_session(event_id, pod).claim(seat, TOKEN)  # the old terminal, in the window
+        return real_new_code()
+
+    monkeypatch.setattr(seat_codes, "new_code", claimed_meanwhile)
+    reset_code(Night(Store(db)), event_id, "Ann")
+    assert not old_terminal_holds_the_seat(db, event_id)

@@ -11,7 +11,7 @@ import pytest
 from events.night.finishing_orders import order_quote, split_order
 from events.storage.store import Store
 from sets.errors import InputError
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 from tests.helpers.nights import physical_event, record
 from tests.helpers.paths import ROOT
 
@@ -471,23 +471,11 @@ def test_a_quoted_name_reads_back_whole_from_a_finishing_order(name):
     assert split_order(f"{order_quote(name)} > Bo") == [[name], ["Bo"]]
 
 
-def drafted(events, names):
-    """An event of ``names`` drafted by bots, a legal deck each: round 1 may be paired."""
-    event_id = events.create("Tables", style="bots", seed=4)
-    for name in names:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    for name in names:
-        events.register_deck(event_id, name, auto=True)
-    return event_id
-
-
 @pytest.mark.parametrize("action", ["--confirm", "--dispute"])
 def test_confirming_at_a_table_whose_result_is_recorded_says_so_and_never_advises_a_report(events, cli, action):
     """`event table --confirm` with nothing to confirm: a recorded result is said as recorded (3), with who
     corrects it, not "report it with --report", which the table would then refuse."""
-    event_id = drafted(events, ["Ann", "Bo", "Cy"])
+    event_id = bots_drafted(events, "Tables", ["Ann", "Bo", "Cy"], seed=4)
     (table,) = events.new_round(event_id).tables
     events.record_result(event_id, 1, 1, " > ".join(table))
     db = events.store.path
@@ -496,7 +484,7 @@ def test_confirming_at_a_table_whose_result_is_recorded_says_so_and_never_advise
     assert "--report" not in refused.stderr and "the desk corrects it" in refused.stderr, refused.stderr
     assert f"table 1 of round 1 already has its result ({' > '.join(table)})" in refused.stderr
     assert cli("event", "table", event_id, "--player", "Ann", "--report", "Ann > Bo > Cy", "--db", db).exit_code == 3
-    nothing = drafted(events, ["Di", "Ed", "Flo"])
+    nothing = bots_drafted(events, "Tables", ["Di", "Ed", "Flo"], seed=4)
     events.new_round(nothing)
     waiting = cli("event", "table", nothing, "--player", "Di", action, "--db", db)
     assert waiting.exit_code == 2 and "nothing is reported at your table yet: report it with --report" in waiting.stderr

@@ -13,7 +13,7 @@ import pytest
 from events.night.history import DESK
 from events.storage.store import Store
 from sets.errors import InputError, StateError
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 
 SIXTEEN = [f"Player {n:02d}" for n in range(1, 17)]
 
@@ -229,14 +229,7 @@ def test_seating_again_after_the_draft_started_is_refused(events):
 
 def one_v_one(events):
     """Four players, 1v1, decks registered: round 1 is random, round 2 pairs winners with winners."""
-    event_id = events.create("Duels", style="bots", seed=8, one_v_one=True)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.register_deck(event_id, name, auto=True)
-    return event_id
+    return bots_drafted(events, "Duels", ["Ann", "Bo", "Cy", "Di"], seed=8, one_v_one=True)
 
 
 def test_a_result_is_correctable_after_the_next_round_and_says_which_tables_it_would_change(events, cli):

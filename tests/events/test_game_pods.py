@@ -24,6 +24,16 @@ def events(tmp_path):
     return Night(Store(tmp_path / "event.json"))
 
 
+def bots_seated(events, name: str, players: list[str], seed: int) -> int:
+    """A bots event of ``players`` seated and drafted, without decks (its rounds are paired with ``force``)."""
+    event_id: int = events.create(name, style="bots", seed=seed)
+    for player in players:
+        events.add_player(event_id, player)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    return event_id
+
+
 # --- table sizes ------------------------------------------------------------------------------------------------
 
 
@@ -101,11 +111,7 @@ def test_over_four_rounds_nobody_sits_at_an_odd_table_more_often_than_they_must(
     # most 2 (ceil(20 / 13)).  Every result is the seat order (the first seated wins), so points pile up at the top
     # and the same players would keep the odd table without the rotation.
     names = [f"P{n:02d}" for n in range(1, players + 1)]
-    event_id = events.create("Rotation", style="bots", seed=11)
-    for name in names:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Rotation", names, seed=11)
     seats: Counter[str] = Counter()
     for number in range(1, 5):
         pairing = events.new_round(event_id, force=True)
@@ -127,11 +133,7 @@ def test_four_rounds_of_every_ending_with_a_correction_a_drop_and_a_late_player(
     # Five players: one table of 5 (size 4, 5 players), so every table is known without the seeded draw.
     # Points 3/2/1/0; a fifth place gets the last figure, 0.  Draws share the points of the places they cover and
     # each takes the best of those places.
-    event_id = events.create("Hand", style="bots", seed=5)
-    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Hand", ["Ann", "Bo", "Cy", "Di", "Ed"], seed=5)
 
     # Round 1: Bo wins, Ann and Cy are eliminated together (a draw for 2nd-3rd), Ed left mid-game (last).  Typed
     # wrong first, then corrected.
@@ -227,17 +229,13 @@ def test_four_rounds_of_every_ending_with_a_correction_a_drop_and_a_late_player(
 
 
 def test_a_dropped_player_coming_back_is_told_why_not_and_what_the_desk_can_do(events, cli):
-    event_id = events.create("Back", style="bots", seed=5)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Back", ["Ann", "Bo", "Cy", "Di"], seed=5)
     events.new_round(event_id, force=True)
     events.record_result(event_id, 1, 1, "Ann > Bo > Cy > Di")
     events.drop_player(event_id, "Di")
     said = (
         "'di' is player #4 'Di', who dropped after round 1: a dropped player isn't registered again; "
-        f"'cmdraft event undo {event_id}' takes the drop back while it is the desk's last change and no round has been "
+        f"'cmdraft event undo {event_id} --db {events.store.path}' takes the drop back while it is the desk's last change and no round has been "
         "paired without them; else they play on only as a new player, under another name"
     )
     with pytest.raises(InputError) as refused:
@@ -257,11 +255,7 @@ def test_a_report_that_waits_only_for_a_player_who_left_mid_game_is_the_result_o
     # Ann reports the table's order from her phone, Bo and Cy confirm; Di left mid-game without confirming and the
     # desk drops her: nobody is left to confirm, so the report is the table's result in the drop's transaction,
     # as the last confirmation would have made it (before, it waited for nobody, and the round could not close).
-    event_id = events.create("Left", style="bots", seed=5)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = bots_seated(events, "Left", ["Ann", "Bo", "Cy", "Di"], seed=5)
     events.new_round(event_id, force=True)
     ids = {p.name: p.id for p in events.snapshot(event_id).players}
     tables = TableReports(events.store)
@@ -277,3 +271,40 @@ def test_a_report_that_waits_only_for_a_player_who_left_mid_game_is_the_result_o
         "'Di' dropped",
         "Round 1 table 1: the report that waited only for them is its result now",
     ]
+
+
+def test_a_drop_after_the_desk_recorded_the_table_over_a_waiting_report_keeps_the_desks_result(events):
+    # The desk typed table 1's result from the paper while a phone's report there still waited for its last player;
+    # that player then drops while another table plays on: the drop goes through and the desk's result stands
+    # (the report waiting for them is no result to record over it).
+    event_id = bots_seated(events, "Paper", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"], seed=5)
+    first, _ = events.new_round(event_id, force=True).tables
+    ids = {p.name: p.id for p in events.snapshot(event_id).players}
+    tables = TableReports(events.store)
+    report = tables.report(event_id, ids[first[0]], [[ids[name]] for name in first], now=0.0)
+    for name in first[1:3]:
+        assert not tables.confirm(event_id, ids[name], report.report, True, now=0.0).recorded
+    events.record_result(event_id, 1, 1, " > ".join(reversed(first)))  # the paper says otherwise
+    dropped = events.drop_player(event_id, first[3])
+    assert dropped.recorded == ()
+    points = {row.name: row.points for row in events.standings(event_id)}
+    assert [points[name] for name in reversed(first)] == [3, 2, 1, 0]
+
+
+def test_a_drop_taken_back_takes_back_the_result_it_recorded_and_the_report_waits_for_the_player_again(events, cli):
+    # The desk dropped Di by mistake while Ann's report waited only for her: the drop recorded it.  Undoing the drop
+    # puts Di back at a table whose result she never confirmed: the result goes, the report waits for her again.
+    event_id = bots_seated(events, "Mistake", ["Ann", "Bo", "Cy", "Di"], seed=5)
+    events.new_round(event_id, force=True)
+    ids = {p.name: p.id for p in events.snapshot(event_id).players}
+    tables = TableReports(events.store)
+    order = [[ids["Ann"]], [ids["Cy"]], [ids["Bo"]], [ids["Di"]]]
+    report = tables.report(event_id, ids["Ann"], order, now=0.0)
+    for name in ("Bo", "Cy"):
+        tables.confirm(event_id, ids[name], report.report, True, now=0.0)
+    assert events.drop_player(event_id, "Di").recorded
+    undone = cli("event", "undo", str(event_id), "--db", str(events.store.path))
+    assert undone.exit_code == 0, undone.output
+    assert "round 1 table 1's report waits for their confirmation again" in " ".join(undone.stdout.split())
+    assert [row.points for row in events.standings(event_id)] == [0, 0, 0, 0]  # no result: the round is open
+    assert tables.confirm(event_id, ids["Di"], report.report, False, now=0.0).status == "disputed"  # hers to say

@@ -209,13 +209,7 @@ def test_a_correction_after_the_final_table_is_seated_says_it_would_seat_another
     """Docs (Corrections): the desk is told which tables a correction would have paired differently; for a final
     table that is who the top N are.  The advice it gives must run: `round --again` refuses a final table."""
     events = Night(Store(tmp_path / "event.json"))
-    event_id = events.create("Duels", style="bots", seed=8, one_v_one=True)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    for name in ("Ann", "Bo", "Cy", "Di"):
-        events.register_deck(event_id, name, auto=True)
+    event_id = bots_drafted(events, "Duels", ["Ann", "Bo", "Cy", "Di"], seed=8, one_v_one=True)
     (a, b), (c, d) = events.new_round(event_id).tables
     events.record_result(event_id, 1, 1, f"{a} > {b}")
     events.record_result(event_id, 1, 2, f"{c} > {d}")

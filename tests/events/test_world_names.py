@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from events.outputs.exports import safe_name
 from events.outputs.text import cell_width
 from events.storage.store import Store
 from sets.errors import InputError
@@ -168,3 +169,21 @@ def test_the_desks_boards_show_long_names_whole_so_two_alike_are_told_apart(cli,
         assert max(cell_width(line) for line in at_80.splitlines()) <= 80
         names = "".join(line.split("│")[2].strip() for line in at_80.splitlines() if line.count("│") > 3)
         assert first in names and second in names, (board, at_80)  # the second column: every player's name
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\ufe0f", "\u2060", "\u3164"])
+def test_an_accent_typed_after_a_character_that_takes_no_place_is_still_the_same_name(hidden, events):
+    # 'Jose' + an invisible character + a combining acute shows as José: it is José's name, not a second one
+    assert name_key(f"Jose{hidden}\u0301") == name_key("José")
+    event_id = events.create("Friday", style="physical")
+    events.add_player(event_id, "José")
+    with pytest.raises(InputError, match=r"same name as player #1 'José'"):
+        events.add_player(event_id, f"Jose{hidden}\u0301")
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"), [("\u3164Ann", "Ann"), ("Ann\u3164Bo", "Ann-Bo"), ("Ann\uffa0\u2800Bo", "Ann-Bo")]
+)
+def test_a_file_named_after_a_player_has_no_blank_letter_in_it(name, stem):
+    # a Hangul filler is a letter by its category that shows nothing: a file name would hold it invisibly
+    assert safe_name(name) == stem

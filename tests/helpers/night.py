@@ -37,10 +37,10 @@ class Night:
         raise AttributeError(f"no phase of the night offers {name!r}")
 
 
-def bots_drafted(events: Night, name: str, players: list[str], seed: int) -> int:
-    """An event of ``players`` seated, drafted by the bots and each registered with an automatic (legal) deck: the
-    night as it stands when round 1 may be paired.  The event's id."""
-    event_id: int = events.create(name, style="bots", seed=seed)
+def bots_drafted(events: Night, name: str, players: list[str], seed: int, one_v_one: bool = False) -> int:
+    """An event of ``players`` (1v1 games with ``one_v_one``) seated, drafted by the bots and each registered with an
+    automatic (legal) deck: the night as it stands when round 1 may be paired.  The event's id."""
+    event_id: int = events.create(name, style="bots", seed=seed, one_v_one=one_v_one)
     for player in players:
         events.add_player(event_id, player)
     events.seat(event_id)
