@@ -104,6 +104,7 @@ class ImageReport:
     kept: int  # already there from an earlier run
     missing: list[str]  # cards Scryfall has no image for
     folder: Path
+    not_asked: str | None = None  # why the cards without an image weren't asked about again (no network…)
 
 
 class Fetcher:
@@ -327,8 +328,15 @@ def download_images(
     index = read_index(card_set.code)
     keys = {card_key(card) for card in card_set}
     blank = {key for key in keys & index.keys() if not index[key].get("file")}
-    if blank or not keys <= index.keys():  # new cards, or ones Scryfall had no image for (it may have one now)
-        listed = list_images(card_set, fetcher, only=blank if keys <= index.keys() else None)
+    only = blank if keys <= index.keys() else None
+    not_asked = None
+    if blank or only is None:  # new cards, or ones Scryfall had no image for (it may have one now)
+        try:
+            listed = list_images(card_set, fetcher, only=only)
+        except DownloadError as error:
+            if only is None:
+                raise
+            listed, not_asked = {}, str(error)  # offline with every image kept: the run goes on without asking
         index = {
             key: index[key]
             if key in index and key not in blank
@@ -363,7 +371,7 @@ def download_images(
     missing = sorted(
         {card.name for card in card_set if not index.get(card_key(card), {}).get("file") or card_key(card) in gone}
     )
-    return ImageReport(card_set.code, len(keys), total - len(gone), kept, missing, folder)
+    return ImageReport(card_set.code, len(keys), total - len(gone), kept, missing, folder, not_asked)
 
 
 def image_of(card: Card) -> tuple[Path, str] | None:

@@ -202,6 +202,7 @@ def download_card_images(code: str, as_json: bool) -> None:
                 "fetched": report.fetched,
                 "kept": report.kept,
                 "missing": report.missing,
+                "not_asked_again": report.not_asked,
                 "folder": str(report.folder),
                 "attribution": ATTRIBUTION,
             }
@@ -216,6 +217,8 @@ def download_card_images(code: str, as_json: bool) -> None:
     )
     if report.missing:
         console.print(Text("no image on Scryfall for: " + ", ".join(report.missing)), soft_wrap=True)
+    if report.not_asked:
+        console.print(Text(f"not asked again about those (the next run asks): {report.not_asked}"), soft_wrap=True)
     console.print(Text(ATTRIBUTION))
 
 

@@ -199,6 +199,28 @@ def test_without_a_network_the_command_says_so_in_one_line_and_keeps_nothing(cli
     assert result.stderr.count("\n") == 1 and not (cmdraft_home / "images" / "TST").exists()
 
 
+def test_offline_with_every_image_kept_the_command_still_ends_well_and_says_the_imageless_werent_asked_again(
+    cli, tst, fake, monkeypatch
+):
+    """Asking again about cards without an image must not make a run that needs nothing from the network fail
+    offline (a store preparing the night without internet)."""
+    monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", fake.base)
+    assert cli("sets", "download", "TST", "--images").exit_code == 0
+    with socket.socket() as sock:  # a port nobody listens on: no network
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", f"http://127.0.0.1:{port}")
+    shown = cli("sets", "download", "TST", "--images")
+    assert shown.exit_code == 0, shown.output
+    assert "15 already kept" in shown.stdout and "no image on Scryfall for: Common G9" in shown.stdout
+    assert "not asked again about those (the next run asks): cannot download" in shown.stdout
+    report = json.loads(cli("sets", "download", "TST", "--images", "--json").stdout)
+    assert report["kept"] == 15 and report["missing"] == ["Common G9"] and "no network" in report["not_asked_again"]
+    monkeypatch.setenv("CMDRAFT_SCRYFALL_URL", fake.base)
+    online = json.loads(cli("sets", "download", "TST", "--images", "--json").stdout)
+    assert online["not_asked_again"] is None and online["missing"] == ["Common G9"]
+
+
 def test_an_unknown_set_is_refused(cli, cmdraft_home):
     result = cli("sets", "download", "QQQ", "--images")
     assert result.exit_code == 2 and "unknown set 'QQQ'" in result.stderr
