@@ -64,3 +64,22 @@ def test_a_reporter_may_not_dispute_their_own_report_at_a_phone_or_a_terminal(fo
         answer = di.post("/api/result/confirm", json={"report": report["id"], "agree": False})
         assert answer.status_code == 409 and OWN in answer.json()["error"]["message"]
         assert ok(di.get("/api/table"))["round"]["report"]["status"] == "waiting"
+
+
+def test_a_correction_settled_from_the_desks_page_says_what_the_terminal_says_of_the_later_pairing(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+):
+    db, event_id, _ = four
+    desk = {"authorization": "Bearer desk-secret"}
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as web:
+        body = {"round": 1, "table": 1, "order": "Di > Cy > Bo > Ann", "replace": True}
+        settled = ok(web.post("/api/desk/settle", json=body, headers=desk))
+    said = cli("event", "result", event_id, 1, 1, "Di > Cy > Bo > Ann", "--replace", "--db", db)
+    terminal = " ".join(said.stdout.split())
+    assert settled["next_round"] == 2 and settled["correction"].startswith("corrected after round 2 was paired")
+    assert settled["correction"].removesuffix(")") in terminal  # the terminal adds its command inside the brackets
