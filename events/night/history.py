@@ -49,6 +49,22 @@ class Entry(Record, frozen=True, kw_only=True):
         """What ``event undo`` needs, typed (every field its default when the change can't be undone)."""
         return UndoNote() if self.undo is None else msgspec.convert(self.undo, UndoNote)
 
+    @property
+    def final_table(self) -> bool:
+        """Whether the entry seated a final table (``event top``: a "round" marked final)."""
+        return self.what == "round" and isinstance(self.new, dict) and self.new.get("final") is True
+
+    @property
+    def what_text(self) -> str:
+        """What the entry changed, in words, as every face names it: a result names its round and table, a final
+        table is named so (not a plain round), an undo names the entry it takes back."""
+        what, note = self.what, self.note
+        if what == "result" and note.round is not None and note.table is not None:
+            what = f"result, round {note.round} table {note.table}"
+        elif self.final_table:
+            what = "final table"
+        return what + (f" (of #{self.undoes})" if self.undoes else "")
+
     def to_json(self) -> dict[str, Any]:
         """The entry as ``event log --json`` prints it: the fields as written, then its number."""
         written = {"event": self.event, "at": self.at, "who": self.who, "what": self.what}

@@ -202,15 +202,6 @@ def _told(value: dict[str, Any], kind: type[Told]) -> Told | None:
         return None
 
 
-def history_what(entry: Entry) -> str:
-    """What an entry changed, in words: a result names its round and table; an undo the entry it takes back."""
-    what = entry.what
-    note = entry.note
-    if what == "result" and note.round is not None and note.table is not None:
-        what = f"result, round {note.round} table {note.table}"
-    return what + (f" (of #{entry.undoes})" if entry.undoes else "")
-
-
 def history_table(entries: Sequence[Entry]) -> Table:
     """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back),
     every value in words."""
@@ -223,7 +214,7 @@ def history_table(entries: Sequence[Entry]) -> Table:
             str(entry.id),
             entry.at.replace("T", " ").replace("+00:00", ""),
             shown(entry.who),
-            shown(history_what(entry)),
+            shown(entry.what_text),
             shown(_readable(entry.old, kind)),
             shown(_readable(entry.new, kind)),
         )

@@ -83,3 +83,17 @@ def test_a_correction_settled_from_the_desks_page_says_what_the_terminal_says_of
     terminal = " ".join(said.stdout.split())
     assert settled["next_round"] == 2 and settled["correction"].startswith("corrected after round 2 was paired")
     assert settled["correction"].removesuffix(")") in terminal  # the terminal adds its command inside the brackets
+
+
+def test_a_final_table_is_named_so_in_the_log_and_round_again_says_it_refuses_one(four, cli):  # noqa: F811
+    db, event_id, _ = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+    assert cli("event", "top", event_id, 4, "--db", db).exit_code == 0
+    log = cli("event", "log", event_id, "--db", db)
+    rows = [line for line in log.stdout.splitlines() if "round 2:" in line]
+    assert len(rows) == 1 and "final table" in rows[0]
+    helped = " ".join(cli("event", "round", "--help").stdout.split())
+    assert "never a final table" in helped
+    refused = cli("event", "round", event_id, "--again", "--db", db)
+    assert refused.exit_code == 3 and "final table" in refused.stderr

@@ -36,7 +36,8 @@ def event_round(
         typer.Option(
             "--again",
             help="Pair the current round again with the players in the event now (after a drop, a late player or "
-            "a corrected result), while none of its tables has a result, a report or a game entry.",
+            "a corrected result), while none of its tables has a result, a report or a game entry; never a final "
+            "table (event undo takes that back).",
         ),
     ] = False,
     db: DbOption = None,
