@@ -147,7 +147,7 @@
       actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
       if (rnd && !rnd.open && !rnd.final) {
         var size = el("select");
-        size.setAttribute("aria-label", "final table size");
+        cmdraftPage.label(size, "final table size");
         [4, 5, 2, 3, 6, 7, 8].forEach(function (n) {
           var o = el("option", null, "top " + n);
           o.value = String(n);
@@ -218,7 +218,7 @@
     if (rnd.open || t.result) {
       var typed = el("input");
       typed.placeholder = "Ann > Bo = Cy > Di";
-      typed.setAttribute("aria-label", "result of table " + t.table);
+      cmdraftPage.label(typed, "result of table " + t.table);
       typed.value = state.typing[t.table] || "";
       typed.addEventListener("input", function () { state.typing[t.table] = typed.value; });
       var row = el("div", "desk-night-actions");

@@ -424,7 +424,7 @@
 
   function choice(label, options, chosen, change) {
     var select = el("select");
-    select.setAttribute("aria-label", label);
+    cmdraftPage.label(select, label);
     options.forEach(function (o) {
       var option = el("option", null, o.label);
       option.value = o.key;
@@ -452,7 +452,7 @@
     amount.max = "1000";
     amount.inputMode = "numeric";
     amount.value = d.amount;
-    amount.setAttribute("aria-label", "damage amount");
+    cmdraftPage.label(amount, "damage amount");
     amount.addEventListener("input", function () { d.amount = amount.value; });
     form.appendChild(amount);
     form.appendChild(button("Add damage", "small", function () {
