@@ -17,7 +17,7 @@ from events.night.history import Entry, PiperSettings, RoundPaired
 from events.night.pipers import Ledger
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import Standing, winner_line
+from events.night.standings import AVERAGE_PLACE, OPPONENTS_AVERAGE, Standing, tie_breaker_figure, winner_line
 from events.outputs.deck_problems import problem_lines
 from events.outputs.standings_sheets import (
     FINAL_TABLE_LEGEND,
@@ -332,8 +332,8 @@ def standings_table(
         "Rank",
         name_column("Player"),
         "Points",
-        "Opp. avg",
-        "Avg place",
+        OPPONENTS_AVERAGE,
+        AVERAGE_PLACE,
         "Rounds",
         *(("Final table",) if final else ()),
         title=shown(title + (f"\n{won}" if won else "")),
@@ -346,8 +346,8 @@ def standings_table(
             str(row.rank),
             name,
             number_text(row.points),
-            f"{float(row.opponents_average):.2f}",
-            "" if row.average_place is None else f"{float(row.average_place):.2f}",
+            tie_breaker_figure(row.opponents_average),
+            tie_breaker_figure(row.average_place),
             str(row.rounds),
             *((final_place_text(row.final_place),) if final else ()),
         )

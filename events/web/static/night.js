@@ -232,6 +232,7 @@
       item.appendChild(el("span", "rank", ordinal(row.rank)));
       item.appendChild(el("span", "name", row.name + (me ? " (you)" : "") + (row.dropped ? " · dropped" : "")));
       item.appendChild(el("span", "points", points(row.points) + (row.points === 1 ? " pt" : " pts") + " · " + row.rounds + " played"));
+      item.appendChild(el("span", "ties", row.tie_breakers)); // the server's words: why equal points stand so
       list.appendChild(item);
     });
     panel.appendChild(list);
