@@ -1,5 +1,6 @@
-"""Every face says what the core says (brief "faces agree"): who is still to confirm a report, and a reporter's
-own report (nothing to confirm or dispute: they report again), at a phone and at a terminal alike."""
+"""Every face says what the core says (brief "faces agree"): who is still to confirm a report, a reporter's own
+report (nothing to confirm or dispute: they report again), a correction after a later round was paired, a final
+table in the log, and which cards may be a commander, at a phone, the desk's page and a terminal alike."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ from events.night.report_waits import waiting_for
 from events.storage.records import Round
 from events.storage.store import Store
 from events.storage.tables import records_of
+from events.web.cards_shown import card_json
+from sets.basics import basic_lands
+from sets.card_index import CardIndex
+from sets.importers import read_card_file
+from tests.helpers.paths import FIXTURES
 from tests.helpers.served import ORIGIN
 from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
 from tests.helpers.tables import table_phone as phone
@@ -97,3 +103,20 @@ def test_a_final_table_is_named_so_in_the_log_and_round_again_says_it_refuses_on
     assert "never a final table" in helped
     refused = cli("event", "round", event_id, "--again", "--db", db)
     assert refused.exit_code == 3 and "final table" in refused.stderr
+
+
+def test_the_deck_page_offers_the_command_zone_only_to_cards_the_core_lets_lead():
+    """The page put a crown on every card whose type line says Legendary; the core's rule (CR 903.3) decides now."""
+    index = CardIndex([*read_card_file(FIXTURES / "rules_set.json").card_sets(), basic_lands()])
+    leads = {name: card_json(index.find(name), 0).leads for name in LEGENDS}
+    assert leads == LEGENDS
+
+
+LEGENDS = {
+    "Odra, Keeper of Tales": True,  # a legendary creature
+    "Scholar of the Deep Stacks": True,  # a Background, beside a creature that chooses one
+    "Skyhull Dreadnought": True,  # a legendary Vehicle with printed power and toughness
+    "Maelis, Tide Oracle": True,  # a legendary planeswalker that says it can be your commander
+    "Beacon of Vell": False,  # a legendary Spacecraft with no printed power and toughness
+    "The Shard of Vor": False,  # a legendary artifact (a meld card's front)
+}

@@ -318,7 +318,7 @@
     sortEntries(deck.sideboard).forEach(function (entry) {
       sideCount += entry.count;
       var line = app.lineNode(entry.card, entry.count);
-      if (commanderIds.length < 2 && /Legendary/.test(entry.card.type || "")) {
+      if (commanderIds.length < 2 && entry.card.leads) { // the server's answer: may this card be a commander
         line.appendChild(
           smallButton("♛", "make " + entry.card.name + " a commander", function () {
             deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
