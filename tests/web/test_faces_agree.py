@@ -101,6 +101,8 @@ def test_a_final_table_is_named_so_in_the_log_and_round_again_says_it_refuses_on
     assert len(rows) == 1 and "final table" in rows[0]
     helped = " ".join(cli("event", "round", "--help").stdout.split())
     assert "never a final table" in helped
+    listed = cli("event", "undo", event_id, "--list", "--db", db)
+    assert "the final table (round 2)" in " ".join(listed.stdout.split())
     refused = cli("event", "round", event_id, "--again", "--db", db)
     assert refused.exit_code == 3 and "final table" in refused.stderr
 
