@@ -56,8 +56,9 @@ ASKS = ("round", "seat", "reseat")
 
 def change_text(entry: Change) -> str:
     """A history entry the desk would undo, in words: a round's pairing, a seating, or what and its new value."""
-    if entry.what == "round" and isinstance(entry.new, dict) and entry.new.get("final") is True:
-        return f"the final table (round {entry.new.get('round')})"  # as the log names it (``Entry.what_text``)
+    final = history.final_table_round(entry.what, entry.new)
+    if final is not None:
+        return f"the final table (round {final})"  # as the log names it (``Entry.what_text``)
     if entry.what == "round":
         return (
             f"the pairing of round {entry.new if entry.undo is None or entry.undo.round is None else entry.undo.round}"
