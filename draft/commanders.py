@@ -198,6 +198,12 @@ def may_lead(card: Card, partner: Card | None) -> bool:
     )
 
 
+def may_ever_lead(card: Card) -> bool:
+    """Whether ``card`` may be a commander at all: by itself, or (a Background) beside a creature that chooses one;
+    what a deck builder offers to put in the command zone (``may_lead`` decides with the partner chosen)."""
+    return card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities
+
+
 def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None]) -> ColorIdentity:
     """Combined identity; ``colors`` gives, in order, the chosen color of each choosing commander."""
     mask = 0

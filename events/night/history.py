@@ -49,6 +49,17 @@ class Entry(Record, frozen=True, kw_only=True):
         """What ``event undo`` needs, typed (every field its default when the change can't be undone)."""
         return UndoNote() if self.undo is None else msgspec.convert(self.undo, UndoNote)
 
+    @property
+    def what_text(self) -> str:
+        """What the entry changed, in words, as every face names it: a result names its round and table, a final
+        table is named so (not a plain round), an undo names the entry it takes back."""
+        what, note = self.what, self.note
+        if what == "result" and note.round is not None and note.table is not None:
+            what = f"result, round {note.round} table {note.table}"
+        elif final_table_round(self.what, self.new) is not None:
+            what = "final table"
+        return what + (f" (of #{self.undoes})" if self.undoes else "")
+
     def to_json(self) -> dict[str, Any]:
         """The entry as ``event log --json`` prints it: the fields as written, then its number."""
         written = {"event": self.event, "at": self.at, "who": self.who, "what": self.what}
@@ -67,6 +78,19 @@ class RoundPaired(msgspec.Struct, frozen=True):
 
     tables: list[Any]
     round: int | None = None
+    final: bool = False  # the final table (``event top``), not a round of the standings
+
+
+def final_table_round(what: str, new: Any) -> int | None:
+    """The round number of a history entry that seated a final table (``event top``: a "round" marked final), or
+    None for any other entry."""
+    if what != "round" or not isinstance(new, dict):
+        return None
+    try:
+        paired = msgspec.convert(new, RoundPaired)
+    except msgspec.ValidationError:
+        return None
+    return paired.round if paired.final and paired.round is not None else None
 
 
 class PiperSettings(msgspec.Struct, frozen=True):

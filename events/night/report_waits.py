@@ -1,7 +1,9 @@
 """A table's result report and whom it still waits for: one rule for when it becomes the table's result.
 
-A report waits for every other player at its table who is still in the event; once nobody is left to confirm it
-and nobody disputes it, it is recorded as ``event result`` records one (``Rounds.record_order``), in the same
+A report waits for every other player at its table who is still in the event and has neither confirmed nor disputed
+it (``still_to_confirm``: the one list every face shows as "still to confirm"; a disputed report waits for the desk
+as well); its reporter neither confirms nor disputes it (``own_report_refusal``): they report again to change it.
+Once nobody is left to confirm it and nobody disputes it, it is recorded as ``event result`` records one (``Rounds.record_order``), in the same
 transaction as the change that ended the wait: the last confirmation (``TableReports.confirm``), or the drop of
 the last player it waited for (``Registration.drop_player``: a player who left mid-game and was dropped).  A drop
 taken back (``event undo``) takes back the results it recorded: their reports wait for that player again
@@ -9,6 +11,8 @@ taken back (``event undo``) takes back the results it recorded: their reports wa
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
 
 from tinydb import TinyDB
 
@@ -29,11 +33,29 @@ def pending_report(db: TinyDB, event_id: int, round_number: int, table_number: i
     return max(found, key=lambda r: r.id) if found else None
 
 
-def waiting_for(db: TinyDB, rnd: Round, table_number: int, confirmed: list[int]) -> list[int]:
-    """Players at the table still in the event who have neither reported nor confirmed."""
-    seats = rnd.tables[table_number - 1]
-    players = {p.id: p for p in records_of(db, Player).find(event=rnd.event)}
-    return [pid for pid in seats if pid not in confirmed and players[pid].status == "active"]
+def still_to_confirm(
+    seats: list[int], confirmed: Iterable[int], disputed: Iterable[int], status: Mapping[int, str]
+) -> list[int]:
+    """Players at the table (``seats``) still in the event (``status``: each player's) who have neither reported,
+    confirmed nor disputed the report, in seat order."""
+    answered = {*confirmed, *disputed}
+    return [pid for pid in seats if pid not in answered and status[pid] == "active"]
+
+
+def waiting_for(
+    db: TinyDB, rnd: Round, table_number: int, confirmed: list[int], disputed: Iterable[int] = ()
+) -> list[int]:
+    """``still_to_confirm`` for a table of ``rnd``, with the players' status read from ``db``."""
+    status = {p.id: p.status for p in records_of(db, Player).find(event=rnd.event)}
+    return still_to_confirm(rnd.tables[table_number - 1], confirmed, disputed, status)
+
+
+def own_report_refusal(report: Report, player_id: int) -> str | None:
+    """Why ``player_id`` may not confirm or dispute ``report`` (it is their own: they report again to change it),
+    or None."""
+    if report.by != player_id:
+        return None
+    return f"report {report.id} is your own: nothing to confirm or dispute; report again to change it"
 
 
 def record_report(db: TinyDB, rounds: Rounds, event_id: int, report_id: int, order: list[list[int]]) -> RecordedResult:

@@ -82,6 +82,27 @@ class RecordedResult:
     would_change: list[int]
     final_size: int | None = None  # the next round is the final table (``event top``) of this many players
 
+    def correction(self, advice: str = "") -> str | None:
+        """What a correction after a later round was paired did to it, in the words every face shows (``advice``:
+        the terminal's commands, after the pairing that stays), or None when no later round was paired."""
+        if self.next_round is None:
+            return None
+        if self.final_size is not None:
+            return f"corrected after the final table (round {self.next_round}) was seated: the standings follow; " + (
+                f"this result would have seated a different final table (its seating stays as it is{advice})"
+                if self.would_change
+                else "this result would not have changed who sits at the final table"
+            )
+        verdict = (
+            f"would have changed tables {' / '.join(map(str, self.would_change))} of round {self.next_round}"
+            if self.would_change
+            else f"would not have changed the pairing of round {self.next_round}"
+        )
+        return (
+            f"corrected after round {self.next_round} was paired: the standings follow; this result {verdict} (its "
+            f"pairing stays as it is{advice})"
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The answer ``event result --json`` prints (points rounded to 4 places)."""
         return {
@@ -91,6 +112,7 @@ class RecordedResult:
             "corrected": self.corrected,
             "next_round": self.next_round,
             "would_change": self.would_change,
+            "correction": self.correction(),
         }
 
 

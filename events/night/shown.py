@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from events.night.standings import Standing
+from events.night.standings import Standing, tie_breaker_text
 
 Number = int | float  # a figure the core gives as it has it (a whole number stays whole)
 
@@ -41,6 +41,7 @@ class StandingRow(Answer):
     rounds: int
     dropped: bool
     final_place: int | None
+    tie_breakers: str  # the tie-breakers' figures in the core's words: "Opp. avg 1.50 · Avg place 2.00"
 
 
 def standing_row(row: Standing) -> StandingRow:
@@ -55,4 +56,5 @@ def standing_row(row: Standing) -> StandingRow:
         rounds=row.rounds,
         dropped=row.dropped,
         final_place=row.final_place,
+        tie_breakers=tie_breaker_text(row),
     )

@@ -43,6 +43,21 @@ class Standing:
         return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
 
 
+# The tie-breakers' names as every face shows them (the terminal's and the sheets' columns, the pages' rows).
+OPPONENTS_AVERAGE, AVERAGE_PLACE = "Opp. avg", "Avg place"
+
+
+def tie_breaker_figure(value: Fraction | None) -> str:
+    """A tie-breaker's figure as every face shows it: two decimals; blank before the player has played."""
+    return "" if value is None else f"{float(value):.2f}"
+
+
+def tie_breaker_text(row: Standing) -> str:
+    """A row's tie-breakers in words, for a face that shows them on one line beside the points (the pages)."""
+    place = tie_breaker_figure(row.average_place) or "no game played"
+    return f"{OPPONENTS_AVERAGE} {tie_breaker_figure(row.opponents_average)} · {AVERAGE_PLACE} {place}"
+
+
 def winners(rows: Sequence[Standing]) -> list[Standing]:
     """Who won the event: first at the final table (several when they drew for first); none before its result."""
     return [row for row in rows if row.final_place == 1]

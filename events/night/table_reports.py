@@ -31,7 +31,7 @@ from events.night.base import EventBase, finishing_text, round_at_table, tables_
 from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration, dropped_before
-from events.night.report_waits import PENDING, pending_report, record_report, waiting_for
+from events.night.report_waits import PENDING, own_report_refusal, pending_report, record_report, waiting_for
 from events.night.round_clock import RoundClock
 from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, Number
@@ -240,6 +240,9 @@ class TableReports(EventBase):
                 raise NotYourTable(f"report {report_id} is for another table; you can confirm only your own")
             if report.status not in PENDING:
                 raise StateError(f"that report is {report.status}; look at your table again")
+            refusal = own_report_refusal(report, player.id)
+            if refusal is not None:
+                raise StateError(refusal)
             seats = rnd.tables[number - 1]
             mine = player.id
             confirmed = [pid for pid in report.confirmed if pid != mine]

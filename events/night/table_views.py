@@ -23,7 +23,7 @@ from msgspec import UNSET
 from events import timing
 from events.night.base import EventBase
 from events.night.games import Games
-from events.night.report_waits import PENDING
+from events.night.report_waits import PENDING, still_to_confirm
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
@@ -146,7 +146,6 @@ class TableViews(EventBase):
         def order(groups: list[list[int]]) -> list[list[Named]]:
             return [[Named(pid, names[pid]) for pid in group] for group in groups]
 
-        disputing = {d.player for d in report.disputes}
         return ReportShown(
             id=report.id,
             by=names[report.by],
@@ -154,8 +153,7 @@ class TableViews(EventBase):
             confirmed=[names[pid] for pid in report.confirmed],
             waiting_for=[
                 names[pid]
-                for pid in table
-                if pid not in report.confirmed and pid not in disputing and data.status[pid] == "active"
+                for pid in still_to_confirm(table, report.confirmed, [d.player for d in report.disputes], data.status)
             ],
             disputes=[Disputed(names[d.player], order(d.order)) for d in report.disputes],
             status=report.status,

@@ -57,6 +57,9 @@ ASKS = ("round", "seat", "reseat")
 
 def change_text(entry: Change) -> str:
     """A history entry the desk would undo, in words: a round's pairing, a seating, or what and its new value."""
+    final = history.final_table_round(entry.what, entry.new)
+    if final is not None:
+        return f"the final table (round {final})"  # as the log names it (``Entry.what_text``)
     if entry.what == "round":
         return (
             f"the pairing of round {entry.new if entry.undo is None or entry.undo.round is None else entry.undo.round}"

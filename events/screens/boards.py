@@ -17,7 +17,7 @@ from events.night.history import Entry, PiperSettings, RoundPaired
 from events.night.pipers import Ledger
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import Standing, winner_line
+from events.night.standings import AVERAGE_PLACE, OPPONENTS_AVERAGE, Standing, tie_breaker_figure, winner_line
 from events.outputs.deck_problems import problem_lines
 from events.outputs.standings_sheets import (
     FINAL_TABLE_LEGEND,
@@ -202,15 +202,6 @@ def _told(value: dict[str, Any], kind: type[Told]) -> Told | None:
         return None
 
 
-def history_what(entry: Entry) -> str:
-    """What an entry changed, in words: a result names its round and table; an undo the entry it takes back."""
-    what = entry.what
-    note = entry.note
-    if what == "result" and note.round is not None and note.table is not None:
-        what = f"result, round {note.round} table {note.table}"
-    return what + (f" (of #{entry.undoes})" if entry.undoes else "")
-
-
 def history_table(entries: Sequence[Entry]) -> Table:
     """The event's history, oldest first: when, who, what, old and new value (undos name the entry they take back),
     every value in words."""
@@ -223,7 +214,7 @@ def history_table(entries: Sequence[Entry]) -> Table:
             str(entry.id),
             entry.at.replace("T", " ").replace("+00:00", ""),
             shown(entry.who),
-            shown(history_what(entry)),
+            shown(entry.what_text),
             shown(_readable(entry.old, kind)),
             shown(_readable(entry.new, kind)),
         )
@@ -341,8 +332,8 @@ def standings_table(
         "Rank",
         name_column("Player"),
         "Points",
-        "Opp. avg",
-        "Avg place",
+        OPPONENTS_AVERAGE,
+        AVERAGE_PLACE,
         "Rounds",
         *(("Final table",) if final else ()),
         title=shown(title + (f"\n{won}" if won else "")),
@@ -355,8 +346,8 @@ def standings_table(
             str(row.rank),
             name,
             number_text(row.points),
-            f"{float(row.opponents_average):.2f}",
-            "" if row.average_place is None else f"{float(row.average_place):.2f}",
+            tie_breaker_figure(row.opponents_average),
+            tie_breaker_figure(row.average_place),
             str(row.rounds),
             *((final_place_text(row.final_place),) if final else ()),
         )

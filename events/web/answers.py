@@ -46,6 +46,7 @@ class Card(Answer, kw_only=True):
     text: list[str] | None
     id: int  # its place in the list it is shown in (a pick names cards by it)
     foil: bool
+    leads: bool  # may be a commander (``draft.commanders.may_ever_lead``): the deck page offers it the command zone
     image: str | UnsetType = UNSET  # the kept image's address on this server
     artist: str | UnsetType = UNSET
 

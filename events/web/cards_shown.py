@@ -12,6 +12,7 @@ import msgspec
 from msgspec import UNSET
 from msgspec.structs import replace
 
+from draft.commanders import may_ever_lead
 from events.web import answers
 from events.web.settings import CARDS_KEPT, PACKS_KEPT, PRINTINGS_KEPT
 from sets.booster import Printing
@@ -84,6 +85,7 @@ def _kept(card: Card, foil: bool) -> _Kept:
             text=[face.text for face in card.faces if face.text] or None,
             id=0,
             foil=foil,
+            leads=may_ever_lead(card),
             image=UNSET if kept_image is None else image_address(card, kept_image[0]),
             artist=UNSET if kept_image is None else kept_image[1],
         )

@@ -214,7 +214,14 @@ ENDPOINTS: list[Endpoint] = [
         DeskNight,
         "every table of the round (result, or the report with every version, time left) and who dropped",
     ),
-    desk_post("/api/desk/settle", SettleBody, post_settle, Settled, "settle a table's result"),
+    desk_post(
+        "/api/desk/settle",
+        SettleBody,
+        post_settle,
+        Settled,
+        "settle a table's result (`correction`: after a later round was paired, the words the terminal says of "
+        "it, which of its tables it would have paired differently; else null)",
+    ),
     desk_post("/api/desk/extra-time", ExtraTimeBody, post_extra, ExtraTime, "extra time for a table"),
     desk_post(
         "/api/desk/round",

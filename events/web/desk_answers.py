@@ -82,6 +82,7 @@ class Settled(Answer):
     corrected: bool
     next_round: int | None
     would_change: list[int]
+    correction: str | None  # the core's words for a correction after a later round was paired
 
 
 class Paired(Answer):

@@ -1,6 +1,7 @@
 """Names from around the world on the pages, in a real browser (Debian's chromium through Playwright): the pages write
 out the characters the terminal and the sheets write out (``sets/visible.py``, one policy), so a right-to-left
-override in one name turns neither that name nor the text after it around, on the desk or on a phone.
+override in one name turns neither that name nor the text after it around, on the desk or on a phone, in the
+visible text or in the labels a screen reader reads.
 Screenshots go to the test's folder ($CMDRAFT_SCREENSHOTS to keep them)."""
 
 from __future__ import annotations
@@ -74,6 +75,10 @@ def test_a_name_with_a_right_to_left_override_is_written_out_on_the_desk_and_the
         expect(desk.locator("#desk-pods")).to_contain_text("abc\\u202edef")
         text = desk.locator("body").inner_text()
         assert "\u202e" not in text and "\u200d" not in text and "山田 太郎" in text and "عبد الله" in text
+        # a screen reader reads the buttons' labels: the name in them is written out as the visible text is
+        labels = desk.locator("[aria-label]").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+        assert any("abc\\u202edef" in label for label in labels), labels
+        assert not any("\u202e" in label for label in labels)
         desk.screenshot(path=str(shots / "desk-world-names-1920x1080.png"))
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
         join(phone, served.url, codes[evil], event_id=event_id, name="abcdef")  # what a person can type finds them

@@ -36,7 +36,8 @@ def event_round(
         typer.Option(
             "--again",
             help="Pair the current round again with the players in the event now (after a drop, a late player or "
-            "a corrected result), while none of its tables has a result, a report or a game entry.",
+            "a corrected result), while none of its tables has a result, a report or a game entry; never a final "
+            "table (event undo takes that back).",
         ),
     ] = False,
     db: DbOption = None,
@@ -76,43 +77,22 @@ def event_result(
         return
 
     out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result.points.items())))
-    if result.next_round is not None and result.final_size is not None:
+    if result.next_round is None:
+        return
+    if result.final_size is not None:
         # A final table can't be paired again; the desk takes it back with undo (this correction first).
-        again = (
+        advice = (
             "; to seat it again while it has no result, take back the changes since it was seated, this correction "
             f"first, with 'cmdraft event undo {event_id}{db_option(rounds.path)}' until the final table is taken "
             "back (its --list says what comes next), then correct the result again and seat the final table with "
             f"'cmdraft event top {event_id} {result.final_size}{db_option(rounds.path)}'"
         )
-        out().print(
-            shown(
-                f"corrected after the final table (round {result.next_round}) was seated: the standings follow; "
-                + (
-                    f"this result would have seated a different final table (its seating stays as it is{again})"
-                    if result.would_change
-                    else "this result would not have changed who sits at the final table"
-                ),
-                style="yellow",
-            ),
-            soft_wrap=True,
+    else:
+        advice = (
+            f"; 'cmdraft event round {event_id} --again{db_option(rounds.path)}' pairs the current round again while "
+            "none of its tables has a result"
         )
-    elif result.next_round is not None:
-        changed = result.would_change
-        verdict = (
-            f"would have changed tables {join_names(map(str, changed))} of round {result.next_round}"
-            if changed
-            else f"would not have changed the pairing of round {result.next_round}"
-        )
-        out().print(
-            shown(
-                f"corrected after round {result.next_round} was paired: the standings follow; this result "
-                f"{verdict} (its pairing stays as it is; 'cmdraft event round {event_id} --again"
-                f"{db_option(rounds.path)}' pairs the current round again while none of its tables has a "
-                "result)",
-                style="yellow",
-            ),
-            soft_wrap=True,
-        )
+    out().print(shown(result.correction(advice) or "", style="yellow"), soft_wrap=True)
 
 
 def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:

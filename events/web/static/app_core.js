@@ -165,7 +165,7 @@ var cmdraft = (function () {
     marks.appendChild(el("span", "rarity r-" + card.rarity, card.rarity));
     bottom.appendChild(marks);
     node.appendChild(bottom);
-    if (options.tag === "button") node.setAttribute("aria-label", cardWords(card));
+    if (options.tag === "button") cmdraftPage.label(node, cardWords(card));
     holdToShow(node, card);
     return node;
   }
@@ -178,7 +178,7 @@ var cmdraft = (function () {
     if (card.image || (card.text && card.text.length)) {
       var more = el("button", "card-more", card.image ? "⤢" : "i");
       more.type = "button";
-      more.setAttribute("aria-label", "Show " + card.name + (card.image ? " full size" : ": its text"));
+      cmdraftPage.label(more, "Show " + card.name + (card.image ? " full size" : ": its text"));
       more.addEventListener("click", function (event) {
         event.stopPropagation();
         showCard(card);
@@ -242,7 +242,7 @@ var cmdraft = (function () {
     };
     if (card.image) {
       picture.src = card.image;
-      picture.alt = card.name;
+      picture.alt = cmdraftPage.shown(card.name);
       picture.hidden = false;
       $("sheet-credit").textContent = cmdraftPage.shown((card.artist ? "Illustrated by " + card.artist + ". " : "") + CREDIT);
       $("sheet-credit").hidden = false;

@@ -102,7 +102,7 @@
         var a = el("a", "chip", f[1]);
         a.href = "/api/export/" + what[0] + "?format=" + f[0];
         a.setAttribute("download", "");
-        a.setAttribute("aria-label", f[1] + ": download your " + what[0]);
+        cmdraftPage.label(a, f[1] + ": download your " + what[0]);
         row.appendChild(a);
       });
       box.appendChild(row);
@@ -166,7 +166,7 @@
   function smallButton(text, label, handler) {
     var b = el("button", "small", text);
     b.type = "button";
-    b.setAttribute("aria-label", label);
+    cmdraftPage.label(b, label);
     b.addEventListener("click", handler);
     return b;
   }
@@ -237,7 +237,7 @@
       var b = el("button", "pip p-" + c + " toggle", c);
       b.type = "button";
       b.setAttribute("aria-pressed", (deck.pipers || []).indexOf(c) >= 0 ? "true" : "false");
-      b.setAttribute("aria-label", added.word + " colour " + COLOR_NAMES[c]);
+      cmdraftPage.label(b, added.word + " colour " + COLOR_NAMES[c]);
       b.addEventListener("click", function () {
         b.setAttribute("aria-pressed", b.getAttribute("aria-pressed") === "true" ? "false" : "true");
       });
@@ -318,7 +318,7 @@
     sortEntries(deck.sideboard).forEach(function (entry) {
       sideCount += entry.count;
       var line = app.lineNode(entry.card, entry.count);
-      if (commanderIds.length < 2 && /Legendary/.test(entry.card.type || "")) {
+      if (commanderIds.length < 2 && entry.card.leads) { // the server's answer: may this card be a commander
         line.appendChild(
           smallButton("♛", "make " + entry.card.name + " a commander", function () {
             deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });

@@ -82,7 +82,7 @@
   function button(text, label, handler) {
     var b = el("button", "small", text);
     b.type = "button";
-    b.setAttribute("aria-label", label);
+    cmdraftPage.label(b, label);
     b.addEventListener("click", handler);
     return b;
   }

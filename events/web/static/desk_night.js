@@ -86,8 +86,8 @@
     state.message = "";
     render();
     return request("POST", path, body)
-      .then(function () {
-        state.message = said || "done";
+      .then(function (answer) {
+        state.message = typeof said === "function" ? said(answer) : said || "done";
       })
       .catch(function (error) {
         state.message = error.message;
@@ -96,6 +96,14 @@
         state.busy = false;
         return load();
       });
+  }
+
+  // A settled result, and the core's words when it corrects one after a later round was paired (which tables
+  // that pairing would have changed): the desk's terminal says the same.
+  function recorded(table) {
+    return function (done) {
+      return "table " + table + " recorded" + (done && done.correction ? ": " + done.correction : "");
+    };
   }
 
   function render() {
@@ -139,7 +147,7 @@
       actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
       if (rnd && !rnd.open && !rnd.final) {
         var size = el("select");
-        size.setAttribute("aria-label", "final table size");
+        cmdraftPage.label(size, "final table size");
         [4, 5, 2, 3, 6, 7, 8].forEach(function (n) {
           var o = el("option", null, "top " + n);
           o.value = String(n);
@@ -192,7 +200,7 @@
       reported.appendChild(el("p", "desk-night-order", names(r.order)));
       reported.appendChild(el("p", "hint", "reported by " + r.by + (r.late ? " after the clock" : "") + (r.waiting_for.length ? "; waiting for " + r.waiting_for.join(", ") : "")));
       reported.appendChild(button("Record this version", "primary", function () {
-        act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(r.order) }, "table " + t.table + " recorded");
+        act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(r.order) }, recorded(t.table));
       }));
       card.appendChild(reported);
       r.disputes.forEach(function (d) {
@@ -201,7 +209,7 @@
         if (d.order.length) {
           version.appendChild(el("p", "desk-night-order", names(d.order)));
           version.appendChild(button("Record " + d.player + "'s version", "", function () {
-            act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(d.order) }, "table " + t.table + " recorded");
+            act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(d.order) }, recorded(t.table));
           }));
         }
         card.appendChild(version);
@@ -210,7 +218,7 @@
     if (rnd.open || t.result) {
       var typed = el("input");
       typed.placeholder = "Ann > Bo = Cy > Di";
-      typed.setAttribute("aria-label", "result of table " + t.table);
+      cmdraftPage.label(typed, "result of table " + t.table);
       typed.value = state.typing[t.table] || "";
       typed.addEventListener("input", function () { state.typing[t.table] = typed.value; });
       var row = el("div", "desk-night-actions");
@@ -218,7 +226,7 @@
       row.appendChild(button(t.result ? "Correct" : "Record", "", function () {
         var text = typed.value;
         state.typing[t.table] = "";
-        act("/api/desk/settle", { round: rnd.number, table: t.table, order: text, replace: !!t.result }, "table " + t.table + " recorded");
+        act("/api/desk/settle", { round: rnd.number, table: t.table, order: text, replace: !!t.result }, recorded(t.table));
       }));
       if (rnd.open && !t.result) {
         row.appendChild(button("+5 min", "", function () {

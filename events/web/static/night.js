@@ -232,6 +232,7 @@
       item.appendChild(el("span", "rank", ordinal(row.rank)));
       item.appendChild(el("span", "name", row.name + (me ? " (you)" : "") + (row.dropped ? " · dropped" : "")));
       item.appendChild(el("span", "points", points(row.points) + (row.points === 1 ? " pt" : " pts") + " · " + row.rounds + " played"));
+      item.appendChild(el("span", "ties", row.tie_breakers)); // the server's words: why equal points stand so
       list.appendChild(item);
     });
     panel.appendChild(list);
@@ -424,7 +425,7 @@
 
   function choice(label, options, chosen, change) {
     var select = el("select");
-    select.setAttribute("aria-label", label);
+    cmdraftPage.label(select, label);
     options.forEach(function (o) {
       var option = el("option", null, o.label);
       option.value = o.key;
@@ -452,7 +453,7 @@
     amount.max = "1000";
     amount.inputMode = "numeric";
     amount.value = d.amount;
-    amount.setAttribute("aria-label", "damage amount");
+    cmdraftPage.label(amount, "damage amount");
     amount.addEventListener("input", function () { d.amount = amount.value; });
     form.appendChild(amount);
     form.appendChild(button("Add damage", "small", function () {

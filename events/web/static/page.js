@@ -31,6 +31,13 @@ var cmdraftPage = (function () {
     return String(text).replace(HIDDEN, written);
   }
 
+  // A node's aria-label by the same policy as its visible text: a screen reader reads the label, so a name in it is
+  // written out as the page shows it.
+  function label(node, text) {
+    node.setAttribute("aria-label", shown(text));
+    return node;
+  }
+
   function el(tag, cls, text) {
     var node = document.createElement(tag);
     if (cls) node.className = cls;
@@ -110,6 +117,7 @@ var cmdraftPage = (function () {
     $: $,
     el: el,
     shown: shown,
+    label: label,
     clear: clear,
     api: api,
     errorText: errorText,

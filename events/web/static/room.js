@@ -7,6 +7,7 @@
   var POLL_MS = 2000;
   var CYCLE_MS = 12000;
   var ROWS_PER_PAGE = 45; // three columns of fifteen at 1080p
+  var STANDINGS_PER_PAGE = 24; // a standing takes two lines (its tie-breakers under the name): three columns of eight
 
   var state = { room: null, offset: 0, views: [], index: 0, shownAt: 0, failures: 0 };
 
@@ -120,7 +121,7 @@
 
   function standingPages(room) {
     var title = room.event.status === "finished" ? "Final standings" : "Standings";
-    return pages(room.standings, ROWS_PER_PAGE).map(function (chunk, i, all) {
+    return pages(room.standings, STANDINGS_PER_PAGE).map(function (chunk, i, all) {
       return {
         id: "view-standings",
         fill: function () {
@@ -132,6 +133,8 @@
           chunk.forEach(function (s) {
             var line = row("", points(s.points) + (points(s.points) === 1 ? " pt" : " pts"), s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
             line.firstChild.textContent = cmdraftPage.shown(s.rank + ". " + s.name);
+            // the tie-breakers in the server's words: why players equal on points stand in this order
+            line.appendChild(el("span", "ties", s.tie_breakers));
             box.appendChild(line);
           });
           spread(box, chunk.length);

@@ -1,0 +1,124 @@
+"""Every face says what the core says (brief "faces agree"): who is still to confirm a report, a reporter's own
+report (nothing to confirm or dispute: they report again), a correction after a later round was paired, a final
+table in the log, and which cards may be a commander, at a phone, the desk's page and a terminal alike."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from events.night.report_waits import waiting_for
+from events.storage.records import Round
+from events.storage.store import Store
+from events.storage.tables import records_of
+from events.web.cards_shown import card_json
+from sets.basics import basic_lands
+from sets.card_index import CardIndex
+from sets.importers import read_card_file
+from tests.helpers.paths import FIXTURES
+from tests.helpers.served import ORIGIN
+from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import table_phone as phone
+
+OWN = "nothing to confirm or dispute; report again to change it"
+
+
+def test_who_is_still_to_confirm_a_disputed_report_is_the_cores_list_on_every_face(four, manual_clock, cli):  # noqa: F811
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
+        table = ok(phones["Ann"].get("/api/table"))["round"]
+        ids = {p["name"]: p["id"] for p in table["players"]}
+        order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]
+        report = ok(phones["Ann"].post("/api/result", json={"order": order}))["round"]["report"]["id"]
+        ok(phones["Bo"].post("/api/result/confirm", json={"report": report, "agree": False}))
+        shown = ok(phones["Ann"].get("/api/table"))["round"]["report"]
+    with Store(db).read() as data:
+        rnd = records_of(data, Round).find(event=event_id)[0]
+        core = waiting_for(data, rnd, 1, [ids["Ann"]], [ids["Bo"]])
+    names = {pid: name for name, pid in ids.items()}
+    assert shown["waiting_for"] == [names[pid] for pid in core] and sorted(shown["waiting_for"]) == ["Cy", "Di"]
+    seen = cli("event", "table", event_id, "--player", "Cy", "--db", db)
+    waiting = next(line for line in seen.stdout.splitlines() if line.startswith("Still to confirm: "))
+    assert waiting.removeprefix("Still to confirm: ").split(" / ") == shown["waiting_for"]
+
+
+def test_a_reporter_may_not_dispute_their_own_report_at_a_phone_or_a_terminal(four, manual_clock, cli):  # noqa: F811
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    reported = cli(
+        "event",
+        "table",
+        event_id,
+        "--player",
+        "Di",
+        "--report",
+        "Ann > Bo > Cy > Di",
+        "--db",
+        db,
+        input=codes["Di"] + "\n",
+    )
+    assert reported.exit_code == 0, reported.output
+    refused = cli("event", "table", event_id, "--player", "Di", "--dispute", "--db", db, input=codes["Di"] + "\n")
+    assert refused.exit_code == 3 and OWN in " ".join(refused.stderr.split())
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        di = phone(app, event_id, "Di", codes["Di"])
+        report = ok(di.get("/api/table"))["round"]["report"]
+        assert report["status"] == "waiting" and report["disputes"] == []
+        answer = di.post("/api/result/confirm", json={"report": report["id"], "agree": False})
+        assert answer.status_code == 409 and OWN in answer.json()["error"]["message"]
+        assert ok(di.get("/api/table"))["round"]["report"]["status"] == "waiting"
+
+
+def test_a_correction_settled_from_the_desks_page_says_what_the_terminal_says_of_the_later_pairing(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+):
+    db, event_id, _ = four
+    desk = {"authorization": "Bearer desk-secret"}
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as web:
+        body = {"round": 1, "table": 1, "order": "Di > Cy > Bo > Ann", "replace": True}
+        settled = ok(web.post("/api/desk/settle", json=body, headers=desk))
+    said = cli("event", "result", event_id, 1, 1, "Di > Cy > Bo > Ann", "--replace", "--db", db)
+    terminal = " ".join(said.stdout.split())
+    assert settled["next_round"] == 2 and settled["correction"].startswith("corrected after round 2 was paired")
+    assert settled["correction"].removesuffix(")") in terminal  # the terminal adds its command inside the brackets
+
+
+def test_a_final_table_is_named_so_in_the_log_and_round_again_says_it_refuses_one(four, cli):  # noqa: F811
+    db, event_id, _ = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+    assert cli("event", "top", event_id, 4, "--db", db).exit_code == 0
+    log = cli("event", "log", event_id, "--db", db)
+    rows = [line for line in log.stdout.splitlines() if "round 2:" in line]
+    assert len(rows) == 1 and "final table" in rows[0]
+    helped = " ".join(cli("event", "round", "--help").stdout.split())
+    assert "never a final table" in helped
+    listed = cli("event", "undo", event_id, "--list", "--db", db)
+    assert "the final table (round 2)" in " ".join(listed.stdout.split())
+    refused = cli("event", "round", event_id, "--again", "--db", db)
+    assert refused.exit_code == 3 and "final table" in refused.stderr
+
+
+def test_the_deck_page_offers_the_command_zone_only_to_cards_the_core_lets_lead():
+    """The page put a crown on every card whose type line says Legendary; the core's rule (CR 903.3) decides now."""
+    index = CardIndex([*read_card_file(FIXTURES / "rules_set.json").card_sets(), basic_lands()])
+    leads = {name: card_json(index.find(name), 0).leads for name in LEGENDS}
+    assert leads == LEGENDS
+
+
+LEGENDS = {
+    "Odra, Keeper of Tales": True,  # a legendary creature
+    "Scholar of the Deep Stacks": True,  # a Background, beside a creature that chooses one
+    "Skyhull Dreadnought": True,  # a legendary Vehicle with printed power and toughness
+    "Maelis, Tide Oracle": True,  # a legendary planeswalker that says it can be your commander
+    "Beacon of Vell": False,  # a legendary Spacecraft with no printed power and toughness
+    "The Shard of Vor": False,  # a legendary artifact (a meld card's front)
+}
