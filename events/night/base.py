@@ -15,7 +15,7 @@ from events.night import history
 from events.night.schema import pool_warning
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.storage.draft_records import draft_statuses
-from events.storage.records import CodeFailure, Deck, Event, Player, Pod, Pool, Result, Round
+from events.storage.records import CodeFailure, Deck, Event, Player, Pod, Pool, Report, Result, Round
 from events.storage.store import Store
 from events.storage.tables import records_of
 from sets.card_index import CardIndex, card_index
@@ -275,3 +275,16 @@ class EventBase:
                 )
             )
         return Snapshot(event, tuple(rows), tuple(pods), tuple(rounds), results, picks)
+
+
+PENDING = ("waiting", "disputed")  # a table's report not yet the table's result, nor set aside
+
+
+def pending_report(db: TinyDB, event_id: int, round_number: int, table_number: int) -> Report | None:
+    """The table's report still waiting for confirmations or for the desk (None when there is none)."""
+    found = [
+        r
+        for r in records_of(db, Report).find(event=event_id, round=round_number, table=table_number)
+        if r.status in PENDING
+    ]
+    return max(found, key=lambda r: r.id) if found else None

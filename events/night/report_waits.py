@@ -16,21 +16,10 @@ from collections.abc import Iterable, Mapping
 
 from tinydb import TinyDB
 
+from events.night.base import pending_report
 from events.night.rounds import RecordedResult, Rounds
 from events.storage.records import Player, Report, Result, Round
 from events.storage.tables import records_of
-
-PENDING = ("waiting", "disputed")
-
-
-def pending_report(db: TinyDB, event_id: int, round_number: int, table_number: int) -> Report | None:
-    """The table's report still waiting for confirmations or for the desk (None when there is none)."""
-    found = [
-        r
-        for r in records_of(db, Report).find(event=event_id, round=round_number, table=table_number)
-        if r.status in PENDING
-    ]
-    return max(found, key=lambda r: r.id) if found else None
 
 
 def still_to_confirm(

@@ -21,12 +21,12 @@ from typing import Any
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
+from events.night.base import EventBase, finishing_text, pending_report, round_at_table, tables_waiting
 from events.night.finishing_orders import names_in_order
 from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
 from events.night.refusals import DESK, Actor
 from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
-from events.storage.records import Deck, Event, Player, Pool, Result, Round
+from events.storage.records import Deck, Event, Player, Pool, Report, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
@@ -210,7 +210,8 @@ class Rounds(EventBase):
         who: str = history.DESK,
     ) -> RecordedResult:
         """``event result`` inside the caller's transaction: the order as text (names) or as groups of
-        player numbers; ``who`` is logged with the change (the desk, or ``browser NAME``)."""
+        player numbers; ``who`` is logged with the change (the desk, or ``browser NAME``).  A report still waiting
+        at the table is settled by it (the desk's result from any face, or the report's own once confirmed)."""
         event = self._event(db, event_id)
         # A round, table or player that does not exist is bad input (2) in every state; then the state (3).
         rnd = round_at_table(db, event_id, round_number, table_number)
@@ -239,6 +240,9 @@ class Rounds(EventBase):
             results.update(existing.id, event=event_id, round=round_number, table=table_number, order=order)
         else:
             results.insert_fields(event=event_id, round=round_number, table=table_number, order=order)
+        waiting = pending_report(db, event_id, round_number, table_number)
+        if waiting is not None:  # a report still waiting at this table is settled by the result, whoever records it
+            records_of(db, Report).update(waiting.id, status="settled")
         done = {r.table for r in results.find(event=event_id, round=round_number)}
         if done >= set(range(1, len(rnd.tables) + 1)):
             records_of(db, Round).update(rnd.id, status="closed")

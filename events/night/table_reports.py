@@ -27,11 +27,11 @@ from tinydb import TinyDB
 
 from events import timing
 from events.night import history
-from events.night.base import EventBase, finishing_text, round_at_table, tables_waiting
+from events.night.base import PENDING, EventBase, finishing_text, pending_report, round_at_table, tables_waiting
 from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration, dropped_before
-from events.night.report_waits import PENDING, own_report_refusal, pending_report, record_report, waiting_for
+from events.night.report_waits import own_report_refusal, record_report, waiting_for
 from events.night.round_clock import RoundClock
 from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, Number
@@ -280,12 +280,7 @@ class TableReports(EventBase):
         the desk settles (``NotAllowed``)."""
         actor.require_desk("settle a table's result")
         with self.store.write() as db:
-            round_at_table(db, event_id, round_number, table_number)
-            report = pending_report(db, event_id, round_number, table_number)
-            done = self.rounds.record_order(db, event_id, round_number, table_number, order, replace)
-            if report is not None:
-                records_of(db, Report).update(report.id, status="settled")
-        return done
+            return self.rounds.record_order(db, event_id, round_number, table_number, order, replace)
 
     def drop_self(self, event_id: int, player_id: int) -> Dropped:
         """A player leaves the event from their phone: the desk's ``player drop``, logged as theirs."""

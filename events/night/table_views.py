@@ -21,9 +21,9 @@ from typing import Any
 from msgspec import UNSET
 
 from events import timing
-from events.night.base import EventBase
+from events.night.base import PENDING, EventBase
 from events.night.games import Games
-from events.night.report_waits import PENDING, still_to_confirm
+from events.night.report_waits import still_to_confirm
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock

@@ -435,3 +435,21 @@ def test_a_player_who_dropped_from_their_table_is_dropped_after_the_round_before
     assert "2: its pairing is taken back" in Undo(events.store).undo(event_id).undid
     assert {p.name: p.dropped_after for p in events.players(event_id)}[gone] == 1
     assert {"name": gone, "after_round": 1} in as_seen(views.desk_view(event_id))["dropped"]
+
+
+def test_a_result_the_desk_records_over_a_waiting_report_settles_it_so_no_player_is_told_to_replace_it(night):
+    """Before: `event result` left the phone's report waiting; the next confirmation then failed with the desk's
+    words ("already has a result; use --replace to correct it"), and the phones still showed it as waiting."""
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    table = events.new_round(event_id).tables[0]
+    report = reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
+    assert as_seen(views.table_view(event_id, pid[table[1]], now=START))["round"]["report"] is not None
+    events.record_result(event_id, 1, 1, " > ".join(reversed(table)))  # the desk's `event result`
+    seen = as_seen(views.table_view(event_id, pid[table[1]], now=START))["round"]
+    assert seen["report"] is None and seen["status"] == "recorded", seen
+    with pytest.raises(StateError) as refused:
+        reports.confirm(event_id, pid[table[1]], report.report, True, now=START)
+    assert "--replace" not in str(refused.value) and "settled" in str(refused.value)
+    order = [row.order for row in events.snapshot(event_id).results if (row.round, row.table) == (1, 1)]
+    assert order == [[[pid[n]] for n in reversed(table)]]  # the desk's result stands
