@@ -1,0 +1,81 @@
+"""A phone on a store's bad Wi-Fi, in a real browser: a pick confirmed while the network is gone says, for as long
+as it waits and not only in a toast that goes away, that it got no answer and goes again once the server answers;
+choosing again drops it.  Nothing is taken twice, nothing the player took back is sent."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, WebSocketRoute, expect
+
+from tests.helpers.browsers import PHONE, bots_downstream, player_numbers
+from tests.helpers.nights import codes_of
+from tests.helpers.served import draft_log
+
+
+def ann_confirms_offline(pod, server, browser) -> tuple[Page, dict[str, bool], int, str]:
+    """Ann's phone joined, then the network gone (every request refused, a pick on the stream lost), two cards
+    tapped and Confirm pressed; on Playwright's clock the page's 15 s wait for an answer and its toast have gone by.
+    The page, the switch that brings the network back (``gone``), the draft's picks before, and the two cards'
+    names as the page wrote them."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    network = {"gone": False}
+
+    def lose_picks_while_gone(route: WebSocketRoute) -> None:
+        to_server = route.connect_to_server()
+        route.on_message(
+            lambda message: None if network["gone"] and '"pick"' in str(message) else to_server.send(message)
+        )
+
+    context.route_web_socket(re.compile(r"/api/stream"), lose_picks_while_gone)
+    context.route(re.compile(r"/api/"), lambda route: route.abort() if network["gone"] else route.continue_())
+    page = context.new_page()
+    page.goto(f"{server.url}/join?event={event_id}&player={numbers['Ann']}")
+    page.fill("#join-code", codes["Ann"])
+    page.click("#join-button")
+    expect(page.locator("#pack .card")).to_have_count(20)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    before = len(draft_log(db, event_id))
+    page.locator("#pack .card").first.click()
+    page.locator("#pack .card").last.click()
+    chosen = page.locator("#selected-names").inner_text()
+    page.clock.install()  # from here the page's timers run on Playwright's clock
+    network["gone"] = True
+    page.click("#confirm")
+    page.clock.fast_forward(16_000)  # no answer within 15 s
+    expect(page.locator("#toast")).to_contain_text("No answer from the server")
+    page.clock.fast_forward(5_000)
+    expect(page.locator("#toast")).to_be_hidden()  # the toast goes after 4 s; the pick still waits
+    return page, network, before, chosen
+
+
+def test_a_pick_confirmed_offline_says_it_waits_until_the_server_takes_it(pod, server, browser):
+    db, event_id = pod
+    page, network, before, chosen = ann_confirms_offline(pod, server, browser)
+    expect(page.locator("#selected-names")).to_have_text(
+        f"No answer yet for {chosen}: sent again once the server answers"
+    )
+    expect(page.locator("#confirm")).to_have_text("Send again")
+    assert len(draft_log(db, event_id)) == before  # nothing arrived
+    network["gone"] = False
+    page.clock.fast_forward(20_000)  # the page tries again by itself
+    expect(page.locator("#pool-count")).to_have_text("2")  # sent again by itself, with no second tap
+    expect(page.locator("#selected-names")).not_to_contain_text("No answer")
+    assert len(draft_log(db, event_id)) == before + 1 + bots_downstream(db, event_id, "Ann")  # once
+    page.context.close()
+
+
+def test_a_card_tapped_after_a_pick_got_no_answer_takes_it_back(pod, server, browser):
+    db, event_id = pod
+    page, network, before, chosen = ann_confirms_offline(pod, server, browser)
+    page.locator("#pack .card").first.click()  # the player chooses again: the unanswered pick is not sent
+    expect(page.locator("#selected-names")).not_to_contain_text("No answer")
+    network["gone"] = False
+    page.clock.fast_forward(20_000)  # the page tries again by itself
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    expect(page.locator("#pool-count")).to_have_text("0")
+    expect(page.locator("#confirm")).to_have_text("Pick 1 more")
+    assert len(draft_log(db, event_id)) == before
+    page.context.close()
