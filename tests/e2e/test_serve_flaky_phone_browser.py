@@ -1,15 +1,18 @@
 """A phone on a store's bad Wi-Fi, in a real browser: a pick confirmed while the network is gone says, for as long
 as it waits and not only in a toast that goes away, that it got no answer and goes again once the server answers;
-choosing again drops it.  Nothing is taken twice, nothing the player took back is sent."""
+choosing again drops it.  A registration whose answer was lost says what the server has once it answers, never
+"not registered" on a guess.  Nothing is taken twice, nothing the player took back is sent."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, WebSocketRoute, expect
+import pytest
+from playwright.sync_api import Page, Route, WebSocketRoute, expect
 
-from tests.helpers.browsers import PHONE, bots_downstream, player_numbers
-from tests.helpers.nights import codes_of
+from tests.helpers.browsers import PHONE, Served, bots_downstream, phone_page, player_numbers
+from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
+from tests.helpers.pages import join
 from tests.helpers.served import draft_log
 
 
@@ -78,4 +81,56 @@ def test_a_card_tapped_after_a_pick_got_no_answer_takes_it_back(pod, server, bro
     expect(page.locator("#pool-count")).to_have_text("0")
     expect(page.locator("#confirm")).to_have_text("Pick 1 more")
     assert len(draft_log(db, event_id)) == before
+    page.context.close()
+
+
+@pytest.fixture
+def building(tmp_path, cli):
+    """Ann and Bo among six bots, the draft picked to the end (the builder opens), served: (database, event,
+    server)."""
+    db = tmp_path / "building.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    assert cli("event", "pipers", event_id, "--stock", "6", "--db", db).exit_code == 0
+    start(cli, db, event_id)
+    draft_to_the_end(db, event_id)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+def ann_registers_and_hears_nothing(building, browser, *, arrives: bool) -> Page:
+    """Ann's phone builds a legal deck and taps Register; the answer is lost (``arrives``: the server took it) or
+    the request never got there."""
+    db, event_id, served = building
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.click("#deck-auto")
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+
+    def lose_the_answer(route: Route) -> None:
+        if arrives:
+            route.fetch()  # the server registers the deck; its answer never reaches the phone
+        route.abort()
+
+    page.route("**/api/deck/register", lose_the_answer)
+    page.click("#deck-register")
+    return page
+
+
+def test_a_registration_whose_answer_was_lost_says_registered_once_the_server_says_so(building, browser):
+    page = ann_registers_and_hears_nothing(building, browser, arrives=True)
+    expect(page.locator("#deck-legal")).to_have_text("Legal · registered")
+    expect(page.locator("#deck-message")).to_have_text("Registered. The desk has your deck.")  # never "not registered"
+    page.context.close()
+
+
+def test_a_registration_that_never_arrived_says_not_registered_and_how_to_send_it(building, browser):
+    page = ann_registers_and_hears_nothing(building, browser, arrives=False)
+    expect(page.locator("#deck-message")).to_have_text(
+        "Not registered: your deck did not arrive. Tap Register to send it again."
+    )
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    page.unroute("**/api/deck/register")
+    page.click("#deck-register")
+    expect(page.locator("#deck-message")).to_have_text("Registered. The desk has your deck.")
     page.context.close()
