@@ -134,3 +134,35 @@ def test_a_registration_that_never_arrived_says_not_registered_and_how_to_send_i
     page.click("#deck-register")
     expect(page.locator("#deck-message")).to_have_text("Registered. The desk has your deck.")
     page.context.close()
+
+
+def test_a_request_that_hangs_on_a_dead_connection_is_given_up_and_tried_again(pod, server, browser):
+    """Wi-Fi that swallows packets: the stream drops, and the phone's request for its seat then never gets an
+    answer.  The page gives it up (20 s on Playwright's clock), says it is offline and tries again by itself; a page
+    that waited for it would say "reconnecting…" for as long as the phone's system keeps the dead connection (many
+    minutes), with the network long back."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    streams: list[WebSocketRoute] = []
+
+    def through(route: WebSocketRoute) -> None:
+        streams.append(route)
+        route.connect_to_server()
+
+    context.route_web_socket(re.compile(r"/api/stream"), through)
+    page = context.new_page()
+    join(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    hung: list[Route] = []
+    page.route("**/api/seat", lambda route: hung.append(route) if not hung else route.continue_())
+    page.clock.install()  # from here the page's timers run on Playwright's clock
+    streams[-1].close()  # the stream drops; the page asks for its seat again, and that request hangs
+    page.clock.fast_forward(3_000)
+    expect(page.locator("#conn-text")).to_have_text("reconnecting…")
+    assert len(hung) == 1
+    page.clock.fast_forward(21_000)
+    expect(page.locator("#conn")).not_to_have_attribute("data-state", "wait")  # given up: said, and tried again
+    page.clock.fast_forward(20_000)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    expect(page.locator("#pack .card")).to_have_count(20)
+    context.close()
