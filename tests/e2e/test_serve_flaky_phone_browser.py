@@ -166,3 +166,29 @@ def test_a_request_that_hangs_on_a_dead_connection_is_given_up_and_tried_again(p
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
     expect(page.locator("#pack .card")).to_have_count(20)
     context.close()
+
+
+def test_the_last_pick_reads_as_two_cards_when_a_name_holds_a_comma(pod, server, browser):
+    """ "Last pick: Akroma's Will, Toggo, Goblin Weaponsmith" read as three cards: the two are joined with " + ",
+    as the chosen cards are."""
+    db, event_id = pod
+    page = phone_page(browser)
+    join(page, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    names = page.locator("#pack .card .card-name").all_inner_texts()
+    legend = next(index for index, name in enumerate(names) if "," in name)
+    other = 0 if legend else 1
+    page.locator("#pack .card").nth(legend).click()
+    page.locator("#pack .card").nth(other).click()
+    page.click("#confirm")
+    expect(page.locator("#pool-count")).to_have_text("2")
+    taken = sorted([names[legend], names[other]], key=names.index)
+    expect(page.locator("#last-pick")).to_have_text(
+        re.compile(
+            "^Last pick: ("
+            + " \\+ ".join(map(re.escape, taken))
+            + "|"
+            + " \\+ ".join(map(re.escape, taken[::-1]))
+            + ")"
+        )
+    )
+    page.context.close()

@@ -40,7 +40,7 @@
     }
     var last = d.last;
     $("last-pick").textContent = last && last.cards && last.cards.length
-      ? cmdraftPage.shown("Last pick: " + last.cards.join(", ") + (last.why ? " (" + last.why + ")" : ""))
+      ? cmdraftPage.shown("Last pick: " + last.cards.join(" + ") + (last.why ? " (" + last.why + ")" : ""))
       : "";
     var waiting = $("waiting-for");
     document.body.classList.toggle("pack-waiting", !d.cards.length); // the pool shows under the message meanwhile
