@@ -61,6 +61,7 @@ def test_a_pick_confirmed_offline_says_it_waits_until_the_server_takes_it(pod, s
         f"No answer yet for {chosen}: sent again once the server answers"
     )
     expect(page.locator("#confirm")).to_have_text("Send again")
+    assert page.evaluate("(n => n.scrollWidth <= n.clientWidth)(document.getElementById('selected-names'))")  # whole
     assert len(draft_log(db, event_id)) == before  # nothing arrived
     network["gone"] = False
     page.clock.fast_forward(20_000)  # the page tries again by itself

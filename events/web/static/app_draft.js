@@ -177,6 +177,7 @@
     var names = state.selected.map(function (i) {
       return d.cards[i].name;
     });
+    $("selected-names").classList.toggle("unanswered", !!unanswered); // said whole, over lines: not cut short
     $("selected-names").textContent = unanswered
       ? cmdraftPage.shown("No answer yet for " + names.join(" + ") + ": sent again once the server answers")
       : names.length ? cmdraftPage.shown(names.join(" + ")) : "Tap " + n + (n === 1 ? " card" : " cards") + ", then Confirm";
