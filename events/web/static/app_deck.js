@@ -45,6 +45,7 @@
         state.deck = result.data;
         showBuilder(true);
         renderDeck();
+        sayWhatArrived(result.data);
       } else if (result.status === 401) app.toJoin(errorText(result)); // the server says why: opened elsewhere, or a new code
       else {
         state.deck = null;
@@ -109,8 +110,33 @@
     });
   }
 
+  // A change or a registration whose answer was lost may have arrived or not: the page says only what it knows,
+  // asks for the deck again, and says what the server has once it answers (never "not registered" on a guess).
+  function unanswered(what) {
+    changed();
+    state.unansweredDeck = what;
+    $("deck-message").textContent = what === "register"
+      ? "No answer from the server: your deck may not have been registered. The page asks again and says so here."
+      : "No answer from the server: your change may not have been made. The page asks again and shows your deck as the server has it.";
+    loadDeck().catch(function () {
+      /* still no answer: asked again on reconnecting (the seat's state, then the deck) */
+    });
+  }
+
+  function sayWhatArrived(deck) {
+    var what = state.unansweredDeck;
+    if (!what) return;
+    state.unansweredDeck = null;
+    $("deck-message").textContent = what !== "register"
+      ? "The server answers again: this is your deck as it has it."
+      : deck.registered
+        ? "Registered. The desk has your deck."
+        : "Not registered: your deck did not arrive. Tap Register to send it again.";
+  }
+
   function deckAction(body) {
     if (state.busy) return Promise.resolve();
+    state.unansweredDeck = null;
     state.busy = true;
     state.deckChanges += 1;
     state.deckChanging = true;
@@ -131,8 +157,7 @@
         }
       })
       .catch(function () {
-        changed();
-        $("deck-message").textContent = "No answer from the server: try again when it reconnects.";
+        unanswered("change");
       });
   }
 
@@ -141,6 +166,7 @@
       state.registerNext = true;
       return;
     }
+    state.unansweredDeck = null;
     state.busy = true;
     state.deckChanges += 1;
     state.deckChanging = true;
@@ -158,8 +184,7 @@
           : "Registered, with problems the desk will see (below).";
       })
       .catch(function () {
-        changed();
-        $("deck-message").textContent = "No answer from the server: not registered yet; try again.";
+        unanswered("register");
       });
   }
 

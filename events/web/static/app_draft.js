@@ -40,7 +40,7 @@
     }
     var last = d.last;
     $("last-pick").textContent = last && last.cards && last.cards.length
-      ? cmdraftPage.shown("Last pick: " + last.cards.join(", ") + (last.why ? " (" + last.why + ")" : ""))
+      ? cmdraftPage.shown("Last pick: " + last.cards.join(" + ") + (last.why ? " (" + last.why + ")" : ""))
       : "";
     var waiting = $("waiting-for");
     document.body.classList.toggle("pack-waiting", !d.cards.length); // the pool shows under the message meanwhile
@@ -149,6 +149,7 @@
   }
 
   function toggle(index) {
+    state.unsent = null; // the player chooses again: the pick that got no answer is not sent again by itself
     var at = state.selected.indexOf(index);
     if (at >= 0) state.selected.splice(at, 1);
     else {
@@ -170,11 +171,16 @@
     bar.hidden = !d || !d.cards.length;
     var button = $("confirm");
     button.disabled = state.busy || n === 0 || state.selected.length !== n;
-    button.textContent = state.selected.length === n && n > 0 ? "Confirm" : "Pick " + (n - state.selected.length) + " more";
+    // a confirmed pick that got no answer says so for as long as it waits (not only in a toast that goes away)
+    var unanswered = !state.busy && state.unsent && state.unsent.key === state.packKey && state.unsent.seat === seatOf();
+    button.textContent = state.busy && state.sending ? "Sending…" : unanswered ? "Send again" : state.selected.length === n && n > 0 ? "Confirm" : "Pick " + (n - state.selected.length) + " more";
     var names = state.selected.map(function (i) {
       return d.cards[i].name;
     });
-    $("selected-names").textContent = names.length ? cmdraftPage.shown(names.join(" + ")) : "Tap " + n + (n === 1 ? " card" : " cards") + ", then Confirm";
+    $("selected-names").classList.toggle("unanswered", !!unanswered); // said whole, over lines: not cut short
+    $("selected-names").textContent = unanswered
+      ? cmdraftPage.shown("No answer yet for " + names.join(" + ") + ": sent again once the server answers")
+      : names.length ? cmdraftPage.shown(names.join(" + ")) : "Tap " + n + (n === 1 ? " card" : " cards") + ", then Confirm";
   }
 
   function confirmPick() {

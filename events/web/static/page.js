@@ -56,8 +56,28 @@ var cmdraftPage = (function () {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
     }
-    return fetch(path, options);
+    // A connection that died silently (Wi-Fi that swallows packets) keeps a request waiting for as long as the
+    // phone's system keeps it, often many minutes: given up after ANSWER_MS, as no answer, so the page says so
+    // and tries again (a change it asked for may have arrived: each caller says that, and asks for the state).
+    if (typeof AbortController !== "function") return fetch(path, options);
+    var abort = new AbortController();
+    var timer = setTimeout(function () {
+      abort.abort();
+    }, ANSWER_MS);
+    options.signal = abort.signal;
+    return fetch(path, options).then(
+      function (response) {
+        clearTimeout(timer);
+        return response;
+      },
+      function (error) {
+        clearTimeout(timer);
+        throw error;
+      }
+    );
   }
+
+  var ANSWER_MS = 20000;
 
   // The answer as {status, ok, data}, whatever the status (data is {} when the body is not JSON).
   function api(method, path, body) {
