@@ -353,7 +353,7 @@ def mtgjson(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         (folder / f"{code}.json.sha256").write_text(hashlib.sha256(body).hexdigest() + "\n", encoding="utf-8")
     handler = functools.partial(Quiet, directory=str(folder))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     monkeypatch.setenv("CMDRAFT_MTGJSON_URL", f"http://127.0.0.1:{httpd.server_address[1]}")
     yield folder

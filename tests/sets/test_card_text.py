@@ -244,7 +244,7 @@ def server(tmp_path):
     folder = tmp_path / "www"
     folder.mkdir()
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield folder, f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
