@@ -59,3 +59,14 @@ def session_of(db: Path, event_id: int, name: str) -> tuple[TableSession, int]:
     """The player's pod's draft, and their seat in it."""
     pod, seat = seat_of(db, event_id, name)
     return Night(Store(db)).draft_session(event_id, pod), seat
+
+
+def terminal_report(cli: Any, db: Path, event_id: int, codes: dict[str, str], name: str, order: str) -> Any:
+    """``name`` reports their table's finishing order at a terminal (their seat code typed), after the round is
+    paired: the command's result."""
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    reported = cli(
+        "event", "table", event_id, "--player", name, "--report", order, "--db", db, input=codes[name] + "\n"
+    )
+    assert reported.exit_code == 0, reported.output
+    return reported

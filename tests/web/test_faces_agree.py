@@ -16,7 +16,7 @@ from sets.card_index import CardIndex
 from sets.importers import read_card_file
 from tests.helpers.paths import FIXTURES
 from tests.helpers.served import ORIGIN
-from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import app_of, drafted_four, four, ok, terminal_report  # noqa: F401  (fixtures)
 from tests.helpers.tables import table_phone as phone
 
 OWN = "nothing to confirm or dispute; report again to change it"
@@ -46,20 +46,7 @@ def test_who_is_still_to_confirm_a_disputed_report_is_the_cores_list_on_every_fa
 
 def test_a_reporter_may_not_dispute_their_own_report_at_a_phone_or_a_terminal(four, manual_clock, cli):  # noqa: F811
     db, event_id, codes = four
-    assert cli("event", "round", event_id, "--db", db).exit_code == 0
-    reported = cli(
-        "event",
-        "table",
-        event_id,
-        "--player",
-        "Di",
-        "--report",
-        "Ann > Bo > Cy > Di",
-        "--db",
-        db,
-        input=codes["Di"] + "\n",
-    )
-    assert reported.exit_code == 0, reported.output
+    terminal_report(cli, db, event_id, codes, "Di", "Ann > Bo > Cy > Di")
     refused = cli("event", "table", event_id, "--player", "Di", "--dispute", "--db", db, input=codes["Di"] + "\n")
     assert refused.exit_code == 3 and OWN in " ".join(refused.stderr.split())
     app = app_of(db, event_id, manual_clock)

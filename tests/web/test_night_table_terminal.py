@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 from events.storage.store import Store
 from tests.helpers.night import Night
 from tests.helpers.served import ORIGIN
-from tests.helpers.tables import app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
+from tests.helpers.tables import app_of, drafted_four, four, ok, terminal_report  # noqa: F401  (fixtures)
 from tests.helpers.tables import table_phone as phone
 
 
@@ -47,20 +47,7 @@ def test_a_table_with_a_terminal_player_closes_from_the_table(four, manual_clock
 
 def test_a_terminal_player_reports_their_table_and_the_phones_confirm_it(four, manual_clock, cli):  # noqa: F811
     db, event_id, codes = four
-    assert cli("event", "round", event_id, "--db", db).exit_code == 0
-    reported = cli(
-        "event",
-        "table",
-        event_id,
-        "--player",
-        "Di",
-        "--report",
-        "Ann > Bo = Cy > Di",
-        "--db",
-        db,
-        input=codes["Di"] + "\n",
-    )
-    assert reported.exit_code == 0, reported.output
+    reported = terminal_report(cli, db, event_id, codes, "Di", "Ann > Bo = Cy > Di")
     assert "Reported by Di: Ann > Bo = Cy > Di" in reported.stdout
     app = app_of(db, event_id, manual_clock)
     with TestClient(app, headers=ORIGIN):
