@@ -313,6 +313,11 @@ def _fetch_image(fetcher: Fetcher, url: str, target: Path) -> None:
         os.replace(partial, target)
 
 
+def _listed_entry(key: str, listed: dict[str, dict[str, str]]) -> dict[str, str]:
+    """A card's place in the index from the listing: its image's file, address and artist, or none."""
+    return {"file": file_name(key), **listed[key]} if key in listed else {"file": "", "url": "", "artist": ""}
+
+
 def download_images(
     card_set: CardSet,
     progress: Progress | None = None,
@@ -337,14 +342,8 @@ def download_images(
             if only is None:
                 raise
             listed, not_asked = {}, str(error)  # offline with every image kept: the run goes on without asking
-        index = {
-            key: index[key]
-            if key in index and key not in blank
-            else {"file": file_name(key), **listed[key]}
-            if key in listed
-            else {"file": "", "url": "", "artist": ""}
-            for key in sorted(keys)
-        }
+        kept_before = {key: entry for key, entry in index.items() if key not in blank}
+        index = {key: kept_before.get(key) or _listed_entry(key, listed) for key in sorted(keys)}
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.helpers.browsers import PHONE, SCRIPT_NAME, bots_downstream, player_numbers, tap_and_confirm, upstream_of
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import join
+from tests.helpers.pages import two_marked
 from tests.helpers.served import draft_log
 
 
@@ -72,11 +72,8 @@ def ann_confirms_a_pick_her_stream_swallows(pod, server, browser) -> tuple[Page,
 
     context.route_web_socket(re.compile(r"/api/stream"), swallow_the_first_pick)
     page = context.new_page()
-    join(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
-    expect(page.locator("#pack .card")).to_have_count(20)
-    before = len(draft_log(db, event_id))
-    page.locator("#pack .card").first.click()
-    page.locator("#pack .card").last.click()
+    two_marked(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    before = len(draft_log(db, event_id))  # (marking cards makes no pick)
     expect(page.locator("#confirm")).to_be_enabled()
     page.clock.install()  # from here the page's timers run on Playwright's clock
     page.click("#confirm")

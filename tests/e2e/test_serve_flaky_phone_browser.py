@@ -12,7 +12,7 @@ from playwright.sync_api import Page, Route, WebSocketRoute, expect
 
 from tests.helpers.browsers import PHONE, Served, bots_downstream, phone_page, player_numbers
 from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
-from tests.helpers.pages import join
+from tests.helpers.pages import join, two_marked
 from tests.helpers.served import draft_log
 
 
@@ -35,11 +35,8 @@ def ann_confirms_offline(pod, server, browser) -> tuple[Page, dict[str, bool], i
     context.route_web_socket(re.compile(r"/api/stream"), lose_picks_while_gone)
     context.route(re.compile(r"/api/"), lambda route: route.abort() if network["gone"] else route.continue_())
     page = context.new_page()
-    join(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
-    expect(page.locator("#pack .card")).to_have_count(20)
-    before = len(draft_log(db, event_id))
-    page.locator("#pack .card").first.click()
-    page.locator("#pack .card").last.click()
+    two_marked(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    before = len(draft_log(db, event_id))  # (marking cards makes no pick)
     chosen = page.locator("#selected-names").inner_text()
     page.clock.install()  # from here the page's timers run on Playwright's clock
     network["gone"] = True

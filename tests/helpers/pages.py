@@ -90,6 +90,14 @@ def join(
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
 
 
+def two_marked(page: Page, base: str, code: str, *, event_id: int, number: int) -> None:
+    """Joined by the slip's address, the first pack shown (20 cards) and its first and last card marked."""
+    join(page, base, code, event_id=event_id, number=number)
+    expect(page.locator("#pack .card")).to_have_count(20)
+    page.locator("#pack .card").first.click()
+    page.locator("#pack .card").last.click()
+
+
 def desk(base: str, path: str, body: dict) -> dict:
     """The desk's script: a POST with the desk's bearer token (no cookie, so no page origin needed)."""
     request = urllib.request.Request(
