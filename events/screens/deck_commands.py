@@ -69,6 +69,7 @@ USAGE = {
     "add": "add N [COUNT]: 'add 16', 'add 16 2', 'add 16 2, 18 4' or 'add murder'",
     "remove": "remove N [COUNT]: 'remove 16', 'remove 16 2' or 'remove murder'",
     "commander": COMMANDER_USAGE,
+    "piper": "piper COLOR [COLOR]: 'piper blue' or 'piper U R'",
 }
 
 QUIT_WORDS = ("quit", "q", "exit")
@@ -163,10 +164,10 @@ def _commander(args: list[str], text: str, session: DeckSession) -> act.ChooseCo
 
 
 def _piper(args: list[str], text: str, session: DeckSession) -> act.ChoosePipers:
-    if session.piper is None:
-        raise InputError(f"this set has no {session.product.added.card}: it can't be added")
-    if not 1 <= len(args) <= 2:
-        raise InputError("give one or two colors: 'piper blue' or 'piper U R'")
+    """The colors a 'piper' line names (how many may lead, and whether the product has the card at all, the deck
+    session says, in the words every face gives)."""
+    if not args:
+        raise InputError("usage: " + USAGE["piper"])
     try:
         return act.ChoosePipers(tuple(Color.parse(arg) for arg in args))
     except ColorError as error:

@@ -146,6 +146,13 @@ def test_at_200_percent_text_the_deck_builder_stays_within_the_screen(building, 
         selector = f"#piper-colors button:nth-child({index + 1})"
         assert page.evaluate(f"getComputedStyle(document.querySelector('{selector}')).opacity") == "1"
         assert contrast(page, selector) >= 4.5, toggles.nth(index).get_attribute("aria-label")
+    for index in range(5):  # every colour off: how many Pipers may lead is the server's to say, in its words
+        if toggles.nth(index).get_attribute("aria-pressed") == "true":
+            toggles.nth(index).click()
+    page.click("#piper-set")
+    expect(page.locator("#deck-message")).to_have_text(
+        "choose one or two colors for The Prismatic Piper: 1 Piper leads in each color (none chosen)"
+    )
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     assert page.evaluate(WIDER_THAN_THE_SCREEN, PHONE["width"]) == []  # the × of a commander, the basics: on screen
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

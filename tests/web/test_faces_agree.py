@@ -109,3 +109,26 @@ LEGENDS = {
     "Beacon of Vell": False,  # a legendary Spacecraft with no printed power and toughness
     "The Shard of Vor": False,  # a legendary artifact (a meld card's front)
 }
+
+
+PIPERS_THREE = "choose one or two colors for The Prismatic Piper: 1 Piper leads in each color (3 chosen)"
+PIPERS_NONE = "choose one or two colors for The Prismatic Piper: 1 Piper leads in each color (none chosen)"
+
+
+def test_how_many_pipers_may_lead_is_refused_in_the_cores_words_at_the_terminal_and_the_phone(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+) -> None:
+    """The phone's page counted the colours tapped and refused in words of its own; the terminal refused in words
+    of its own syntax.  A deck leads with one or two Pipers (RULES.md, the added commander): the deck session
+    says so, and each face shows its words."""
+    db, event_id, codes = four
+    terminal = cli("event", "deck", event_id, "Ann", "--build", "--db", db, input="piper U R G\nquit\n")
+    assert PIPERS_THREE in terminal.stdout + terminal.stderr
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        for colors, words in ((["U", "R", "G"], PIPERS_THREE), ([], PIPERS_NONE)):
+            refused = ann.post("/api/deck", json={"action": "pipers", "colors": colors})
+            assert refused.status_code == 400 and refused.json()["error"]["message"] == words

@@ -371,15 +371,12 @@
     });
   }
 
+  // the colours tapped, however many: how many may lead the server says, in the words every face gives
   function piperChosen() {
     var chosen = [];
     var buttons = $("piper-colors").children;
     for (var i = 0; i < buttons.length; i++) {
       if (buttons[i].getAttribute("aria-pressed") === "true") chosen.push(COLORS[i]);
-    }
-    if (!chosen.length || chosen.length > 2) {
-      $("deck-message").textContent = "Tap one or two colours for " + $("piper-label").textContent.replace(/ as$/, "") + " first.";
-      return;
     }
     deckAction({ action: "pipers", colors: chosen });
   }
