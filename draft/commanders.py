@@ -9,7 +9,7 @@ from functools import cache
 from itertools import combinations, product
 from typing import Any
 
-from draft.decks import is_piper
+from draft.decks import MOST_COMMANDERS, is_piper
 from draft.products import AddedOption, PartnerGrant, Product, added_names, product_of, products
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity, identity_from_mask
@@ -196,6 +196,12 @@ def may_lead(card: Card, partner: Card | None) -> bool:
         and CommanderAbility.BACKGROUND in card.abilities
         and CommanderAbility.CHOOSE_A_BACKGROUND in partner.abilities
     )
+
+
+def room_beside(commanders: Sequence[Card]) -> bool:
+    """Whether another commander may be chosen beside ``commanders`` (which may lead with them ``may_lead`` and
+    ``can_pair`` say): what a deck builder offers to crown."""
+    return len(commanders) < MOST_COMMANDERS
 
 
 def may_ever_lead(card: Card) -> bool:

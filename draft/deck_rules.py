@@ -20,6 +20,7 @@ from draft.commanders import back_face_commander_text, can_pair, commander_ident
 from draft.deck_state import plural
 from draft.decks import (
     COMMANDER_SIZE,
+    MOST_COMMANDERS,
     Deck,
     DeckFormat,
     Zone,
@@ -147,7 +148,7 @@ class _Checker:
                 "and toughness, or a card that says it can be your commander (CR 903.3)",
             )
             return
-        if len(commanders) > 2:
+        if len(commanders) > MOST_COMMANDERS:
             names = " + ".join(card.name for card in commanders)
             self.add(
                 "too-many-commanders",

@@ -235,11 +235,7 @@ class DeckSession:
         if self.piper is None:
             raise InputError(f"this set has no {self.product.added.card}: it can't be added")
         if not 1 <= len(colors) <= 2:
-            added = self.product.added
-            raise InputError(
-                f"choose one or two colors for {added.card}: {added.count_words(1)} leads in each color"
-                f" ({len(colors) or 'none'} chosen)"
-            )
+            raise InputError(self.product.added.colors_refused(len(colors)))
         verify_added(added_pipers([self.piper] * len(colors), self.pool_counts), self.may_add, self.product.added)
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
         others = [] if others and self._not_leading([*others, self.piper]) else others  # no pair: it goes back

@@ -18,6 +18,7 @@ PIPER = "The Prismatic Piper"
 MAX_ADDED_PIPERS = 2
 DRAFT_MIN_SIZE = 60
 COMMANDER_SIZE = 100
+MOST_COMMANDERS = 2  # one commander, or two that a partner ability pairs (CR 903.3, CR 702.124)
 # The basic lands a Commander draft organizer provides for free; Wastes and snow basics come from the pool.
 FREE_BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 

@@ -41,6 +41,10 @@ class AddedOption:
         """'1 Piper', '2 Faceless Ones'."""
         return f"{n} {self.word if n == 1 else self.words}"
 
+    def colors_refused(self, n: int) -> str:
+        """Why ``n`` chosen colors can't lead: one or two do, one of the card in each."""
+        return f"choose one or two colors for {self.card}: {self.count_words(1)} leads in each color ({n or 'none'} chosen)"
+
     def count_named(self, n: int) -> str:
         """'2 Pipers (The Prismatic Piper)', '3 Faceless Ones': ``count_words`` naming the card where the word doesn't."""
         return self.count_words(n) + ("" if self.word == self.card else f" ({self.card})")

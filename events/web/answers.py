@@ -151,6 +151,7 @@ class DeckState(Answer):
     closed: str | None  # registration closed: the line saying so (the page shows the registered deck read-only)
     correction: str | None  # the desk's reason when it corrected the deck
     commanders: list[Card]
+    commander_room: bool  # another commander may be crowned beside these (the core's count: one, or a pair)
     pipers: list[str]
     added: Added
     main: list[DeckLine]

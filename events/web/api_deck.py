@@ -16,6 +16,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from draft.commanders import room_beside
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
@@ -68,6 +69,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
         closed=None if closed is None else closed_words(closed),
         correction=served.decks.correction_of(served.event_id, player_id),
         commanders=[card_json(card, ids.get(card, -1)) for card in session.commanders],
+        commander_room=room_beside(session.commanders),
         pipers=[color.value for color in session.colors],
         added=Added(session.product.added.card, session.product.added.word),
         main=[DeckLine(card_json(c, ids.get(c, -1)), n) for c, n in sorted(built.main.items(), key=_order)],

@@ -132,3 +132,16 @@ def test_how_many_pipers_may_lead_is_refused_in_the_cores_words_at_the_terminal_
         for colors, words in ((["U", "R", "G"], PIPERS_THREE), ([], PIPERS_NONE)):
             refused = ann.post("/api/deck", json={"action": "pipers", "colors": colors})
             assert refused.status_code == 400 and refused.json()["error"]["message"] == words
+
+
+def test_the_deck_page_is_told_by_the_core_whether_another_commander_may_be_crowned(four, manual_clock) -> None:  # noqa: F811
+    """The page counted the commanders itself (fewer than 2: a crown on each card that may lead); the deck state
+    now carries the core's answer (one commander, or two a partner ability pairs)."""
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        one = ok(ann.post("/api/deck", json={"action": "pipers", "colors": ["U"]}))
+        assert len(one["commanders"]) == 1 and one["commander_room"] is True
+        two = ok(ann.post("/api/deck", json={"action": "pipers", "colors": ["U", "R"]}))
+        assert len(two["commanders"]) == 2 and two["commander_room"] is False

@@ -343,7 +343,7 @@
     sortEntries(deck.sideboard).forEach(function (entry) {
       sideCount += entry.count;
       var line = app.lineNode(entry.card, entry.count);
-      if (commanderIds.length < 2 && entry.card.leads) { // the server's answer: may this card be a commander
+      if (deck.commander_room && entry.card.leads) { // the server's answers: room for one more, and this card may lead
         line.appendChild(
           smallButton("♛", "make " + entry.card.name + " a commander", function () {
             deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
