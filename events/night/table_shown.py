@@ -68,14 +68,26 @@ class Seated(Answer):
     me: bool
 
 
+# a table's status, as every face that names it says it
+TABLE_STATUS_WORDS = {
+    "playing": "playing",
+    "waiting": "waiting for confirmations",
+    "disputed": "disputed",
+    "desk": "time up: the desk records it",
+    "recorded": "recorded",
+}
+
+
 class TableShown(Answer):
     """A table of a round: its number, the players (by name for the desk, as ``Seated`` for a player there), who
-    goes first, its status (playing, waiting, disputed, desk, recorded), clock, result and pending report."""
+    goes first, its status (playing, waiting, disputed, desk, recorded) and those words (``TABLE_STATUS_WORDS``),
+    clock, result and pending report."""
 
     table: int
     players: list[str | Seated]
     first: str | None
     status: str
+    status_words: str
     clock: Clock | None
     result: TableResult | None
     report: ReportShown | None

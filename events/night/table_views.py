@@ -28,6 +28,7 @@ from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
+    TABLE_STATUS_WORDS,
     Decklist,
     DecklistLine,
     DeskNight,
@@ -195,6 +196,7 @@ class TableViews(EventBase):
             players=players,
             first=names[rnd.first[number - 1]] if rnd.first else None,
             status=status,
+            status_words=TABLE_STATUS_WORDS[status],
             clock=clock,
             result=None
             if result is None

@@ -178,8 +178,6 @@
     tick();
   }
 
-  var LABELS = { playing: "playing", waiting: "waiting for confirmations", disputed: "disputed", desk: "time up: the desk records it", recorded: "recorded" };
-
   function tableCard(rnd, t) {
     var card = el("div", "panel desk-night-table status-" + t.status);
     card.dataset.table = String(t.table);
@@ -189,7 +187,7 @@
     left.dataset.table = String(t.table);
     top.appendChild(left);
     card.appendChild(top);
-    card.appendChild(el("p", "desk-night-status", LABELS[t.status] || t.status));
+    card.appendChild(el("p", "desk-night-status", t.status_words)); // the core's words for the status
     card.appendChild(el("p", null, t.players.join(", ") + (t.first ? " · " + t.first + " goes first" : "")));
     if (t.result) {
       card.appendChild(el("p", "desk-night-order", names(t.result.order)));
