@@ -69,7 +69,7 @@ class DraftState(Answer):
     packs: int
     pick: int
     picks: int
-    take: int
+    take: int  # cards to choose now: the pick's count, fewer when the pack holds fewer, 0 without a pack
     direction: Literal["left", "right"]
     cards: CardList  # the pack in front of the seat, encoded once a pack state (``cards_shown.pack_json``)
     waiting_for: int

@@ -36,7 +36,7 @@
       state.packKey = key;
       // a pack holding no more cards than the pick takes: all of them are chosen, the player only confirms (the
       // server still takes the pick as any other)
-      state.selected = d.cards.length && d.cards.length <= (d.take || 2) ? d.cards.map(function (card, index) { return index; }) : [];
+      state.selected = d.cards.length && d.cards.length <= d.take ? d.cards.map(function (card, index) { return index; }) : [];
     }
     var last = d.last;
     $("last-pick").textContent = last && last.cards && last.cards.length
@@ -85,7 +85,7 @@
     var said;
     if (d.cards.length) {
       said = "Your next pack is here: pack " + d.pack + " of " + d.packs + ", pick " + d.pick + ", take " +
-        Math.min(d.take || 2, d.cards.length) + " of " + d.cards.length + " cards.";
+        d.take + " of " + d.cards.length + " cards.";
     } else {
       said = $("waiting-for").textContent;
     }
@@ -145,7 +145,7 @@
   function need() {
     var d = state.seat && state.seat.draft;
     if (!d) return 0;
-    return Math.min(d.take || 2, d.cards.length);
+    return d.take; // the server's count for this pack (fewer when the pack holds fewer)
   }
 
   function toggle(index) {
