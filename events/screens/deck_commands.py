@@ -69,8 +69,8 @@ USAGE = {
     "add": "add N [COUNT]: 'add 16', 'add 16 2', 'add 16 2, 18 4' or 'add murder'",
     "remove": "remove N [COUNT]: 'remove 16', 'remove 16 2' or 'remove murder'",
     "commander": COMMANDER_USAGE,
-    "piper": "piper COLOR [COLOR]: 'piper blue' or 'piper U R'",
 }
+PIPER_USAGE = "piper COLOR [COLOR]: 'piper blue' or 'piper U R'"
 
 QUIT_WORDS = ("quit", "q", "exit")
 GOLDFISH = ("hand", "mulligan", "bottom", "draw", "turn", "turns")
@@ -167,7 +167,7 @@ def _piper(args: list[str], text: str, session: DeckSession) -> act.ChoosePipers
     """The colors a 'piper' line names (how many may lead, and whether the product has the card at all, the deck
     session says, in the words every face gives)."""
     if not args:
-        raise InputError("usage: " + USAGE["piper"])
+        raise InputError("usage: " + PIPER_USAGE)
     try:
         return act.ChoosePipers(tuple(Color.parse(arg) for arg in args))
     except ColorError as error:
