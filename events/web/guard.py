@@ -1,12 +1,14 @@
 """What ``cmdraft serve`` holds at the door, before a request reaches the app: the names it answers to (``HostCheck``:
 a page of another site whose name was pointed at this machine, DNS rebinding, is refused), how many connections
-it keeps and how long a request may take to send its headers (``GuardedHttp``: slowloris), and a client that hangs
-up in the middle of its request (``quiet_disconnect``: nothing to answer, nothing to log).
+it keeps, from one address and in all, and how long a request may take to arrive, its headers and its body
+(``GuardedHttp``: slowloris, one phone holding every connection), and a client that hangs up in the middle of its
+request (``quiet_disconnect``: nothing to answer, nothing to log).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -19,6 +21,7 @@ from events.web.api_common import error_response
 from events.web.settings import DEFAULT
 
 log = logging.getLogger("cmdraft.serve")
+OWN_ADDRESSES = frozenset({"127.0.0.1", "::1"})  # this machine's loopback: the desk's own connections
 
 
 def host_name(header: str) -> str:
@@ -63,17 +66,42 @@ async def quiet_disconnect(request: Any, error: Exception) -> Response:
     return Response(status_code=400)
 
 
-class GuardedHttp(HttpToolsProtocol):
-    """uvicorn's HTTP protocol, with a deadline for each request's headers (a connection that sends nothing, or
-    trickles its headers, is closed after ``header_timeout`` seconds) and a cap on open connections (one more
-    is answered 503 and closed at once).  ``guarded`` makes one with other figures."""
+def too_many_from(address: str, limit: int) -> bytes:
+    """The answer to a connection over its address's limit: 429 with the one error shape, then closed."""
+    message = (
+        f"this address has {limit} connections open to the server already: close other pages of it, "
+        "or wait a few seconds, and try again"
+    )
+    body = json.dumps({"error": {"code": "too-many-connections", "message": message}}).encode()
+    head = (
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\nretry-after: 5\r\n\r\n"
+    )
+    return head.encode() + body
 
-    header_timeout: float = DEFAULT.header_timeout  # seconds a connection has to send a request's headers
+
+class GuardedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, with a deadline for each request to arrive, its headers and its body (a connection
+    that sends nothing, or trickles its headers or its body, is closed after ``header_timeout`` seconds), a cap on
+    open connections (one more is answered 503 and closed at once) and a smaller one for each address (its streams
+    too: one more is answered 429 and closed), so one phone can't hold the connections every other phone needs.
+    This machine's own connections (loopback, the address it listens on: the desk's) have no cap of their own.
+    ``guarded`` makes one with other figures."""
+
+    header_timeout: float = DEFAULT.header_timeout  # seconds a connection has to send a request, head and body
     max_connections: int = DEFAULT.max_connections  # open connections at once; more are answered 503 and closed
+    max_per_address: int = DEFAULT.max_per_address  # open connections from one address; more: 429 and closed
 
     @classmethod
-    def guarded(cls, header_timeout: float, max_connections: int) -> type[GuardedHttp]:
-        return type("GuardedHttp", (cls,), {"header_timeout": header_timeout, "max_connections": max_connections})
+    def guarded(
+        cls, header_timeout: float, max_connections: int, max_per_address: int = DEFAULT.max_per_address
+    ) -> type[GuardedHttp]:
+        figures = {
+            "header_timeout": header_timeout,
+            "max_connections": max_connections,
+            "max_per_address": max_per_address,
+        }
+        return type("GuardedHttp", (cls,), figures)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows asyncio's BaseTransport to Transport the same way
         self.header_deadline: asyncio.TimerHandle | None = None
@@ -84,7 +112,26 @@ class GuardedHttp(HttpToolsProtocol):
             )
             transport.close()
             return
+        address = self.client[0] if self.client else None
+        if address is not None and self.from_elsewhere(address) and self.held_by(address) > self.max_per_address:
+            transport.write(too_many_from(address, self.max_per_address))
+            transport.close()
+            return
         self.arm()
+
+    def from_elsewhere(self, address: str) -> bool:
+        """Whether a connection comes from another machine (this one's loopback and its own address aside)."""
+        return address not in OWN_ADDRESSES and (self.server is None or address != self.server[0])
+
+    def held_by(self, address: str) -> int:
+        """The connections open from ``address``, this one and its streams included (every connection of the
+        server is in ``connections``, with the ``client`` it came from)."""
+        held = 0
+        for connection in self.connections:
+            client = getattr(connection, "client", None)
+            if client and client[0] == address:
+                held += 1
+        return held
 
     def arm(self) -> None:
         if self.header_deadline is None:
@@ -104,9 +151,13 @@ class GuardedHttp(HttpToolsProtocol):
         super().on_message_begin()
         self.arm()  # a new request on a kept-alive connection: its headers have the same time
 
-    def on_headers_complete(self) -> None:
-        self.disarm()
-        super().on_headers_complete()
+    def on_message_complete(self) -> None:
+        self.disarm()  # the whole request arrived, its body too: answering it may take as long as it takes
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self.disarm()  # a stream's opening has no body: the stream's own pings watch it from now
+        super().handle_websocket_upgrade()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.disarm()

@@ -37,9 +37,12 @@ class WebSettings:
     # tests send their own), and whether cookies go only over HTTPS
     hosts: Sequence[str] | None = None
     secure_cookies: bool = False
-    # the door (``guard.GuardedHttp``): seconds a connection has to send a request's headers, connections at once
+    # the door (``guard.GuardedHttp``): seconds a connection has to send a request (its headers and its body),
+    # connections at once, and from one address (a phone's page holds one or two, a browser at most 6 and its
+    # streams; this machine's own, the desk's, have no cap of their own)
     header_timeout: float = 10.0
     max_connections: int = 200
+    max_per_address: int = 16
     keep_alive: int = 5  # seconds an idle kept-alive connection stays open
     # what a client may send: a request's body, a message on the stream (bytes)
     max_body: int = 16 * 1024
