@@ -138,6 +138,33 @@ def test_a_page_post_from_another_origin_is_refused_and_changes_nothing(tmp_path
         assert web.post("/api/pick", json=pick).status_code == 200  # the page itself, same origin
 
 
+def test_a_page_of_another_site_cant_type_codes_in_a_phones_name_and_slow_it_down(tmp_path, cli, manual_clock):
+    """Before: a join from a page of another site (no cookie: SameSite keeps it back; Origin names that site) was
+    taken, so a page the player opened typed wrong codes from the player's own phone, and the phone's right code
+    then waited (429): a stranger shut the player out."""
+    db = tmp_path / "crosssite.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        victim = ("10.0.0.7", 40002)
+        for origin in ("http://evil.example", "null", "http://10.0.0.9:8000"):
+            elsewhere = TestClient(web.app, headers={"origin": origin}, client=victim)
+            for guess in range(8):
+                answer = elsewhere.post("/api/join", json={"event": event_id, "player": "Ann", "code": f"WRONG{guess}"})
+                assert answer.status_code == 403 and answer.json()["error"]["code"] == "cross-origin", answer.text
+        board = Night(Store(db)).snapshot(event_id)
+        assert [p.code_tries for p in board.players if p.name == "Ann"] == [0]  # nothing typed, nothing counted
+        own_page = TestClient(web.app, headers={"origin": "http://testserver"}, client=victim)
+        assert (
+            own_page.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]}).status_code
+            == 200
+        )
+        script = TestClient(web.app, client=("10.0.0.8", 40003))  # a script sends no Origin: it still joins
+        assert (
+            script.post("/api/join", json={"event": event_id, "player": "Bo", "code": codes["Bo"]}).status_code == 200
+        )
+
+
 def test_oversized_bad_and_unknown_requests_get_a_4xx_and_change_nothing(tmp_path, cli, manual_clock):
     db = tmp_path / "hostile.json"
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
