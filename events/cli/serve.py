@@ -196,7 +196,7 @@ def serve(
     host = listen_address(lan)
     # an event players can't join from a browser is refused here; the app answers only to the printed address
     settings = WebSettings(hosts=allowed_hosts(host), max_connections=max_connections)
-    app = create_app(events.path, event_id, settings)
+    app = create_app(events.path, event_id, settings, make_desk_link=False)  # made once it listens, to be printed
     restarted = stopped_before(events.path, event_id)  # a server served the event and stopped: phones couldn't pick
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
@@ -211,7 +211,8 @@ def serve(
         print("Only this machine can open it; add --lan for the players' phones on the store's network.")
     print(qr_text(url), end="")
     print(f"Players open {url} (or scan the code) and type the seat code from their slip.")
-    desk = desk_link.renew(events, event_id) if new_desk_link else app.state.desk_token  # once it listens
+    # once it listens: a start that failed before (a port in use) made no link it never printed
+    desk = desk_link.renew(events, event_id) if new_desk_link else desk_link.ensure(events, event_id)
     if desk:
         print(
             f"The desk: {url}/desk?token={desk}  (keep it to yourself; it works until you make a "
