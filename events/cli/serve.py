@@ -24,9 +24,8 @@ from events.night import desk_link
 from events.night.drafting import Drafting
 from events.night.serving import serving, stopped_before
 from events.web.app import create_app
-from events.web.guard import GuardedHttp, loopback_names
+from events.web.guard import GuardedHttp, loopback_names, stream_options
 from events.web.settings import DEFAULT, WebSettings
-from events.web.stream_socket import StreamSocket
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -155,7 +154,7 @@ def server_config(app: Any, settings: WebSettings = DEFAULT) -> uvicorn.Config:
         lifespan="on",
         timeout_keep_alive=settings.keep_alive,  # an idle kept-alive connection is closed after a few seconds
         ws_per_message_deflate=False,  # states are small: compressing them costs more than it saves on a LAN
-        ws=StreamSocket,  # the streams' own lean WebSocket protocol (issue 41)
+        **stream_options(settings),  # the streams' own lean WebSocket protocol (issue 41) and their limit
     )
 
 

@@ -18,7 +18,8 @@ from starlette.responses import Response
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from events.web.api_common import error_response
-from events.web.settings import DEFAULT
+from events.web.settings import DEFAULT, WebSettings
+from events.web.stream_socket import StreamSocket
 
 log = logging.getLogger("cmdraft.serve")
 OWN_ADDRESSES = frozenset({"127.0.0.1", "::1"})  # this machine's loopback: the desk's own connections
@@ -164,4 +165,19 @@ class GuardedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
 
-__all__ = ["ClientDisconnect", "GuardedHttp", "HostCheck", "host_name", "loopback_names", "quiet_disconnect"]
+def stream_options(settings: WebSettings) -> dict[str, Any]:
+    """uvicorn's options for the streams: their own protocol (``stream_socket``), and the most a message may reach,
+    its fragments together, before its stream is closed with 1009 (``max_stream_message``: the server holds no more
+    for one client)."""
+    return {"ws": StreamSocket, "ws_max_size": settings.max_stream_message}
+
+
+__all__ = [
+    "ClientDisconnect",
+    "GuardedHttp",
+    "HostCheck",
+    "host_name",
+    "loopback_names",
+    "quiet_disconnect",
+    "stream_options",
+]

@@ -44,9 +44,12 @@ class WebSettings:
     max_connections: int = 200
     max_per_address: int = 16
     keep_alive: int = 5  # seconds an idle kept-alive connection stays open
-    # what a client may send: a request's body, a message on the stream (bytes)
+    # what a client may send: a request's body, a message on the stream (bytes; one over ``max_message`` is
+    # answered ``too-large``), and the most a stream's message may reach, its fragments together, before the
+    # stream is closed (1009): a client's messages held while they arrive never grow past it
     max_body: int = 16 * 1024
     max_message: int = 1024
+    max_stream_message: int = 64 * 1024
     # what one request may hold: past these it is refused (400 ``bad-field``/``bad-pick``, 401 ``no-seat`` for a
     # token) before the core is asked; ranges that are rules (a life total, a final table's size) are the core's
     max_token: int = 200  # characters of a seat token

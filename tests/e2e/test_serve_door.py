@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from starlette.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from events.cli.serve import allowed_hosts, server_config
@@ -239,3 +240,25 @@ def test_a_request_whose_body_never_arrives_is_closed_and_a_stream_is_not(tmp_pa
             time.sleep(0.6)
             stream.send('{"type": "ping"}')
             assert any(json.loads(stream.recv(timeout=5))["type"] == "pong" for _ in range(3))
+
+
+def test_a_message_fragmented_past_64_kib_closes_its_stream_before_the_server_holds_more(tmp_path, cli):
+    """Before: a stream took messages of up to 16 MiB, fragments together, although none over 1 KiB is ever
+    taken: a phone's 15 streams, each sending a message's fragments and never its last, made the server hold
+    240 MiB for as long as they liked (measured: 52 to 289 MiB)."""
+    db = tmp_path / "fragments.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with threaded_server(db, event_id) as url:
+        with httpx.Client(base_url=url, timeout=10) as web:
+            token = web.post(
+                "/api/join", json={"event": event_id, "player": "Ann", "code": codes_of(db, event_id)["Ann"]}
+            )
+        address = url.removeprefix("http://")
+        with connect(f"ws://{address}/api/stream?token={token.json()['token']}", max_size=None) as stream:
+            stream.recv(timeout=5)  # the seat's state
+            stream.send(iter(["a" * 1024] * 48))  # 48 KiB in fragments: held, then answered too-large
+            assert json.loads(stream.recv(timeout=5))["error"]["code"] == "too-large"
+            with pytest.raises(ConnectionClosed) as closed:
+                stream.send(iter(["a" * 1024] * 80))  # 80 KiB: the stream is closed as it grows past 64 KiB
+                stream.recv(timeout=5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
