@@ -219,6 +219,8 @@ def door(
         if request.cookies.get(auth.SEAT_COOKIE) or "origin" in request.headers:
             auth.same_origin(request)  # before it counts: another site's page spends nothing of the phone's
         server.limits.request("address " + auth.client_address(request))
+        if auth.from_elsewhere(request):  # (the desk's own machine joins as often as it likes)
+            server.joins.request(auth.client_address(request))
         return encoded(await handler(server, request, await read_body(request, body, server.settings.max_body)))
 
     return Endpoint("POST", path, Audience.DOOR, answer, body=body_shape(body), call=call, returns=(returns,))

@@ -52,6 +52,7 @@ from events.web.endpoints import (
     seat_stream,
 )
 from events.web.server import Server
+from events.web.settings import DEFAULT
 from events.web.stream import picked, stream
 
 log = logging.getLogger("cmdraft.serve")
@@ -210,7 +211,10 @@ ENDPOINTS: list[Endpoint] = [
         "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict), and beside it "
         "`cmdraft_holds_seat=1` for the page to read (no secret). A number is the player's number (`#4`). 404 "
         "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
-        "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 409 `not-seated`",
+        "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 429 `slow-down` "
+        f"with `retry_after` (this address of the network joined too often: {DEFAULT.join_burst:g} joins at once, "
+        f"then one every {1 / DEFAULT.join_rate:g} s), "
+        "403 `cross-origin` (a page of another site), 409 `not-seated`",
     ),
     seat_get("/api/seat", get_seat, SeatState),
     seat_post(

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 DAY = 86_400
 
+# This machine's loopback addresses: connections from them (and from the address ``serve`` listens on) are the
+# desk's own machine, held to no cap of one address (``guard.GuardedHttp``, ``auth.from_elsewhere``).
+LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 # Cards whose page facts (``cards_shown.card_json``) one process keeps worked out, every app in it together: past
 # this the cache is emptied and filled again as cards are shown.  A night's packs hold a few thousand printings at
 # most (a set's cards, foils apart); the cap only bounds a process that serves many sets or many sets read again.
@@ -69,9 +72,13 @@ class WebSettings:
     max_round_number: int = 10**6  # the highest round and table number
     max_report: int = 10**9  # the highest report number
     max_whole: int = 10**15  # any number the tracker takes (life, damage: their ranges are the core's)
-    # per-client limits (``auth.Limits``): requests a second, bursts, clients whose limits are kept
+    # per-client limits (``auth.Limits``): requests a second, bursts, clients whose limits are kept; and joins from
+    # one address of the network (each binds the seat anew: a write of the database and of the draft's file, a
+    # line of history), a second and at once
     rate: float = 20.0
     burst: float = 60.0
+    join_rate: float = 0.2
+    join_burst: float = 20.0
     max_clients: int = 10_000
     # the cookies' lives (seconds)
     seat_cookie_age: int = 3 * DAY
