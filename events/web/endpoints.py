@@ -249,12 +249,22 @@ def seat_file(path: str, handler: Callable[[Seat], Awaitable[Response]], answer:
 
 
 def seat_post(
-    path: str, body: type[B], handler: Callable[[Seat, B], Awaitable[R]], returns: type[R], answer: str = ""
+    path: str,
+    body: type[B],
+    handler: Callable[[Seat, B], Awaitable[R]],
+    returns: type[R],
+    answer: str = "",
+    *,
+    writes: bool = False,
 ) -> Endpoint:
-    """What a seat changes: its token checked (a cookie's request from this server's page only), then its body."""
+    """What a seat changes: its token checked (a cookie's request from this server's page only), then its body.
+    ``writes``: each request is written to the database (a record, a line of history), so it counts against the
+    seat's own limit of changes too (``Server.writes``): a seat can't make the night's database grow without end."""
 
     async def call(server: Server, request: Request) -> Response:
         player, token = await server.seat(request, changing=True)
+        if writes:
+            server.writes.request(f"seat {player}")
         taken = await read_body(request, body, server.settings.max_body)
         return encoded(await handler(Seat(server, request, player, token), taken))
 
@@ -380,6 +390,7 @@ def settings_figures(settings: WebSettings = DEFAULT) -> dict[str, str]:
         "rate": f"{settings.rate:g} requests a second",
         "burst": f"bursts of {settings.burst:g}",
         "max_clients": f"{settings.max_clients:,}",
+        "write_limit": f"{settings.write_burst:g} at once, then one every {1 / settings.write_rate:g} s",
     }
 
 

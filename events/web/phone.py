@@ -278,6 +278,7 @@ ENDPOINTS: list[Endpoint] = [
         "`event deck`'s own registration (same checks against the recorded pool, same transaction, same report, its "
         "problems in the order and words the desk shows; the history says `browser NAME`); 409 `phase-over` once "
         "registration is closed",
+        writes=True,
     ),
     seat_file(
         "/api/export/{kind}",
@@ -301,6 +302,7 @@ ENDPOINTS: list[Endpoint] = [
         post_result,
         TableState,
         "report the finishing order: places best first, player ids, a place of several is a draw; the table's state",
+        writes=True,
     ),
     seat_post(
         "/api/result/confirm",
@@ -308,8 +310,16 @@ ENDPOINTS: list[Endpoint] = [
         post_confirm,
         TableState,
         'confirm, or `"agree": false` with an optional `"order"`: dispute; the table\'s state',
+        writes=True,
     ),
-    seat_post("/api/drop", DropBody, post_drop, TableState, "drop oneself (`confirm` must be true); the table's state"),
+    seat_post(
+        "/api/drop",
+        DropBody,
+        post_drop,
+        TableState,
+        "drop oneself (`confirm` must be true); the table's state",
+        writes=True,
+    ),
     seat_post(
         "/api/game",
         GameBody,
@@ -318,5 +328,6 @@ ENDPOINTS: list[Endpoint] = [
         "the tracker from the table (when the desk allows it): life changes `[id, -3]`, commander damage `[victim, "
         'source, "Commander", 7]`, casts `[id, "Commander"]`, or `undo`; a life change or damage out of the core\'s '
         "range is 400 `limit` with `event game`'s words (the same range as the desk's)",
+        writes=True,
     ),
 ]

@@ -36,6 +36,10 @@ class Server:
         self.joins = auth.Limits(
             clock, settings.join_rate, settings.join_burst, settings.max_clients, "too many joins from this address"
         )
+        # a seat's changes written to the database (a registration, a report, the tracker), whatever its token
+        self.writes = auth.Limits(
+            clock, settings.write_rate, settings.write_burst, settings.max_clients, "too many changes from this seat"
+        )
 
     # --- a seat -------------------------------------------------------------------------------------------------
 

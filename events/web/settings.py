@@ -79,6 +79,10 @@ class WebSettings:
     burst: float = 60.0
     join_rate: float = 0.2
     join_burst: float = 20.0
+    # a seat's changes written to the database (a registration, a result's report, the tracker: each a record or a
+    # line of history), a second and at once
+    write_rate: float = 1.0
+    write_burst: float = 30.0
     max_clients: int = 10_000
     # the cookies' lives (seconds)
     seat_cookie_age: int = 3 * DAY
