@@ -143,11 +143,11 @@ def allowed_hosts(host: str) -> tuple[str, ...]:
 
 def server_config(app: Any, settings: WebSettings = DEFAULT) -> uvicorn.Config:
     """How uvicorn runs the app: quiet (warnings only), no server header, requests that must arrive within the
-    settings' ``header_timeout`` seconds and at most ``max_connections`` connections at once, ``max_per_address``
-    from one address (``guard.GuardedHttp``)."""
+    settings' ``header_timeout`` seconds, heads of at most ``max_head`` bytes, and at most ``max_connections``
+    connections at once, ``max_per_address`` from one address (``guard.GuardedHttp``)."""
     return uvicorn.Config(
         app,
-        http=GuardedHttp.guarded(settings.header_timeout, settings.max_connections, settings.max_per_address),
+        http=GuardedHttp.guarded(settings),
         log_level="warning",
         server_header=False,
         proxy_headers=False,

@@ -46,6 +46,7 @@ class WebSettings:
     header_timeout: float = 10.0
     max_connections: int = 200
     max_per_address: int = 16
+    max_head: int = 32 * 1024  # bytes of a request's head, its line and headers (a browser's are a few KiB)
     keep_alive: int = 5  # seconds an idle kept-alive connection stays open
     # what a client may send: a request's body, a message on the stream (bytes; one over ``max_message`` is
     # answered ``too-large``), and the most a stream's message may reach, its fragments together, before the
