@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from events.storage.store import Store
+from events.web import room
 from events.web.api_common import ApiError
 from events.web.auth import Limits
 from events.web.settings import WebSettings
@@ -210,6 +211,21 @@ def test_a_seat_registering_over_and_over_is_held_back_whatever_its_token(tmp_pa
         assert again.post("/api/deck/register", {}).status_code == 200
     lines = [e for e in Night(Store(db)).history(event_id) if e.what == "deck" and e.who == "browser Ann"]
     assert len(lines) == burst + 1
+
+
+def test_the_rooms_qr_code_is_made_once_however_often_anyone_asks(tmp_path, cli, manual_clock, monkeypatch):
+    """Before: each ask made the code again, milliseconds of the event loop that answers everyone, on a route
+    anyone may ask without a limit: one phone asking over and over held up every other phone's answers."""
+    db = tmp_path / "qr.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    made = []
+    make = room.segno.make
+    monkeypatch.setattr(room.segno, "make", lambda *args, **options: made.append(args) or make(*args, **options))
+    room.qr_image.cache_clear()
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answers = [web.get("/api/room/qr.svg") for _ in range(50)]
+    assert {a.status_code for a in answers} == {200} and len({a.content for a in answers}) == 1
+    assert made == [(f"http://testserver/join?event={event_id}",)]
 
 
 def test_oversized_bad_and_unknown_requests_get_a_4xx_and_change_nothing(tmp_path, cli, manual_clock):
