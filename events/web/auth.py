@@ -107,11 +107,10 @@ def client_address(conn: HTTPConnection) -> str:
 
 
 def from_elsewhere(conn: HTTPConnection) -> bool:
-    """Whether a request comes from another machine: not from this one's loopback, nor from the address the
-    server listens on (the desk's own machine)."""
+    """Whether a request comes from another machine: not from this one's loopback, nor from the address it was
+    sent to (the desk's own machine asking at the address ``serve`` printed; ``HostCheck`` allows no other)."""
     address = client_address(conn)
-    server = conn.scope.get("server")
-    return address not in LOOPBACK_ADDRESSES and not (server and address == server[0])
+    return address not in LOOPBACK_ADDRESSES and address != conn.url.hostname
 
 
 def bearer(conn: HTTPConnection) -> str | None:
