@@ -24,9 +24,8 @@ from events.night import desk_link
 from events.night.drafting import Drafting
 from events.night.serving import serving, stopped_before
 from events.web.app import create_app
-from events.web.guard import GuardedHttp, loopback_names
+from events.web.guard import GuardedHttp, loopback_names, stream_options
 from events.web.settings import DEFAULT, WebSettings
-from events.web.stream_socket import StreamSocket
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -143,18 +142,19 @@ def allowed_hosts(host: str) -> tuple[str, ...]:
 
 
 def server_config(app: Any, settings: WebSettings = DEFAULT) -> uvicorn.Config:
-    """How uvicorn runs the app: quiet (warnings only), no server header, headers that must arrive within the
-    settings' ``header_timeout`` seconds and at most ``max_connections`` connections at once (``guard.GuardedHttp``)."""
+    """How uvicorn runs the app: quiet (warnings only), no server header, requests that must arrive within the
+    settings' ``header_timeout`` seconds, heads of at most ``max_head`` bytes, and at most ``max_connections``
+    connections at once, ``max_per_address`` from one address (``guard.GuardedHttp``)."""
     return uvicorn.Config(
         app,
-        http=GuardedHttp.guarded(settings.header_timeout, settings.max_connections),
+        http=GuardedHttp.guarded(settings),
         log_level="warning",
         server_header=False,
         proxy_headers=False,
         lifespan="on",
         timeout_keep_alive=settings.keep_alive,  # an idle kept-alive connection is closed after a few seconds
         ws_per_message_deflate=False,  # states are small: compressing them costs more than it saves on a LAN
-        ws=StreamSocket,  # the streams' own lean WebSocket protocol (issue 41)
+        **stream_options(settings),  # the streams' own lean WebSocket protocol (issue 41) and their limit
     )
 
 
@@ -195,7 +195,7 @@ def serve(
     host = listen_address(lan)
     # an event players can't join from a browser is refused here; the app answers only to the printed address
     settings = WebSettings(hosts=allowed_hosts(host), max_connections=max_connections)
-    app = create_app(events.path, event_id, settings)
+    app = create_app(events.path, event_id, settings, make_desk_link=False)  # made once it listens, to be printed
     restarted = stopped_before(events.path, event_id)  # a server served the event and stopped: phones couldn't pick
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
@@ -210,7 +210,8 @@ def serve(
         print("Only this machine can open it; add --lan for the players' phones on the store's network.")
     print(qr_text(url), end="")
     print(f"Players open {url} (or scan the code) and type the seat code from their slip.")
-    desk = desk_link.renew(events, event_id) if new_desk_link else app.state.desk_token  # once it listens
+    # once it listens: a start that failed before (a port in use) made no link it never printed
+    desk = desk_link.renew(events, event_id) if new_desk_link else desk_link.ensure(events, event_id)
     if desk:
         print(
             f"The desk: {url}/desk?token={desk}  (keep it to yourself; it works until you make a "

@@ -104,18 +104,22 @@ def create_app(
     clock: Callable[[], float] = timing.monotonic,
     wall: Callable[[], float] = timing.now,
     desk_token: str | None = None,
+    make_desk_link: bool = True,
 ) -> Starlette:
     """The app serving ``event_id`` of the database at ``db_path`` by ``settings`` (every limit and address).
     ``clock`` (seconds that only go forward) times the rate limits, ``wall`` (the time of day) is the server's time
     in every state and decides when a pick's time is up; ``desk_token`` becomes the desk's secret (``desk_link``; by
     default the one the database keeps, made on the first start: ``app.state.desk_token`` is it when it was made
-    now, else None)."""
+    now, else None; ``make_desk_link`` False: none is made here, ``cmdraft serve`` makes it once it listens and
+    can print it)."""
     served = Served(open_night(db_path, EventBase), event_id, wall, settings)
     served.check()
     forget_cards()  # a new server looks for card images (downloaded since) anew
     if desk_token is not None:
         desk_link.keep(served.drafting, event_id, desk_token)
-    made = desk_token if desk_token is not None else desk_link.ensure(served.drafting, event_id)
+    made = desk_token
+    if desk_token is None and make_desk_link:
+        made = desk_link.ensure(served.drafting, event_id)
     server = Server(served, clock, settings)
 
     @contextlib.asynccontextmanager

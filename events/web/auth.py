@@ -24,7 +24,7 @@ from events.night.refusals import WrongCode
 from events.night.seat_codes import check_code
 from events.web.api_common import ApiError, Served, core_error, file_signature, web_words
 from events.web.bodies import JoinBody
-from events.web.settings import DEFAULT
+from events.web.settings import DEFAULT, LOOPBACK_ADDRESSES
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -65,6 +65,7 @@ class Limits:
     rate: float = DEFAULT.rate
     burst: float = DEFAULT.burst
     max_clients: int = DEFAULT.max_clients
+    refusal: str = "too many requests"  # what the 429 says was too many
     requests: OrderedDict[str, Bucket] = field(default_factory=OrderedDict)
 
     def request(self, client: str) -> None:
@@ -79,7 +80,7 @@ class Limits:
         wait = bucket.take(self.clock())
         if wait:
             raise ApiError(
-                429, "slow-down", f"too many requests: try again in {math.ceil(wait)} s", retry_after=math.ceil(wait)
+                429, "slow-down", f"{self.refusal}: try again in {math.ceil(wait)} s", retry_after=math.ceil(wait)
             )
 
     def make_room(self) -> None:
@@ -103,6 +104,13 @@ class Limits:
 
 def client_address(conn: HTTPConnection) -> str:
     return conn.client.host if conn.client else "unknown"
+
+
+def from_elsewhere(conn: HTTPConnection) -> bool:
+    """Whether a request comes from another machine: not from this one's loopback, nor from the address it was
+    sent to (the desk's own machine asking at the address ``serve`` printed; ``HostCheck`` allows no other)."""
+    address = client_address(conn)
+    return address not in LOOPBACK_ADDRESSES and address != conn.url.hostname
 
 
 def bearer(conn: HTTPConnection) -> str | None:

@@ -211,12 +211,16 @@ def door(
     returns: type[R],
     answer: str = "",
 ) -> Endpoint:
-    """Joining with a code: anyone, counted against the address's limit; the handler proves who it is."""
+    """Joining with a code: anyone but a page of another site (a browser names it in ``Origin``: it would type
+    codes in the name of the phone that opened it, whose address then waits), counted against the address's limit;
+    the handler proves who it is."""
 
     async def call(server: Server, request: Request) -> Response:
+        if request.cookies.get(auth.SEAT_COOKIE) or "origin" in request.headers:
+            auth.same_origin(request)  # before it counts: another site's page spends nothing of the phone's
         server.limits.request("address " + auth.client_address(request))
-        if request.cookies.get(auth.SEAT_COOKIE):
-            auth.same_origin(request)
+        if auth.from_elsewhere(request):  # (the desk's own machine joins as often as it likes)
+            server.joins.request(auth.client_address(request))
         return encoded(await handler(server, request, await read_body(request, body, server.settings.max_body)))
 
     return Endpoint("POST", path, Audience.DOOR, answer, body=body_shape(body), call=call, returns=(returns,))
@@ -245,12 +249,22 @@ def seat_file(path: str, handler: Callable[[Seat], Awaitable[Response]], answer:
 
 
 def seat_post(
-    path: str, body: type[B], handler: Callable[[Seat, B], Awaitable[R]], returns: type[R], answer: str = ""
+    path: str,
+    body: type[B],
+    handler: Callable[[Seat, B], Awaitable[R]],
+    returns: type[R],
+    answer: str = "",
+    *,
+    writes: bool = False,
 ) -> Endpoint:
-    """What a seat changes: its token checked (a cookie's request from this server's page only), then its body."""
+    """What a seat changes: its token checked (a cookie's request from this server's page only), then its body.
+    ``writes``: each request is written to the database (a record, a line of history), so it counts against the
+    seat's own limit of changes too (``Server.writes``): a seat can't make the night's database grow without end."""
 
     async def call(server: Server, request: Request) -> Response:
         player, token = await server.seat(request, changing=True)
+        if writes:
+            server.writes.request(f"seat {player}")
         taken = await read_body(request, body, server.settings.max_body)
         return encoded(await handler(Seat(server, request, player, token), taken))
 
@@ -376,6 +390,7 @@ def settings_figures(settings: WebSettings = DEFAULT) -> dict[str, str]:
         "rate": f"{settings.rate:g} requests a second",
         "burst": f"bursts of {settings.burst:g}",
         "max_clients": f"{settings.max_clients:,}",
+        "write_limit": f"{settings.write_burst:g} at once, then one every {1 / settings.write_rate:g} s",
     }
 
 

@@ -1,12 +1,14 @@
 """What ``cmdraft serve`` holds at the door, before a request reaches the app: the names it answers to (``HostCheck``:
 a page of another site whose name was pointed at this machine, DNS rebinding, is refused), how many connections
-it keeps and how long a request may take to send its headers (``GuardedHttp``: slowloris), and a client that hangs
-up in the middle of its request (``quiet_disconnect``: nothing to answer, nothing to log).
+it keeps, from one address and in all, and how long a request may take to arrive, its headers and its body
+(``GuardedHttp``: slowloris, one phone holding every connection), and a client that hangs up in the middle of its
+request (``quiet_disconnect``: nothing to answer, nothing to log).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -16,7 +18,8 @@ from starlette.responses import Response
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from events.web.api_common import error_response
-from events.web.settings import DEFAULT
+from events.web.settings import DEFAULT, LOOPBACK_ADDRESSES, WebSettings
+from events.web.stream_socket import StreamSocket
 
 log = logging.getLogger("cmdraft.serve")
 
@@ -63,20 +66,54 @@ async def quiet_disconnect(request: Any, error: Exception) -> Response:
     return Response(status_code=400)
 
 
-class GuardedHttp(HttpToolsProtocol):
-    """uvicorn's HTTP protocol, with a deadline for each request's headers (a connection that sends nothing, or
-    trickles its headers, is closed after ``header_timeout`` seconds) and a cap on open connections (one more
-    is answered 503 and closed at once).  ``guarded`` makes one with other figures."""
+def refusal(status: str, code: str, message: str) -> bytes:
+    """An answer the door gives before the app is asked (``status``: ``429 Too Many Requests``), in the one error
+    shape, with the connection closed after it."""
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    head = (
+        f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\nretry-after: 5\r\n\r\n"
+    )
+    return head.encode() + body
 
-    header_timeout: float = DEFAULT.header_timeout  # seconds a connection has to send a request's headers
+
+def too_many_from(limit: int) -> bytes:
+    """The answer to a connection over its address's limit: 429, then closed."""
+    message = (
+        f"this address has {limit} connections open to the server already: close other pages of it, "
+        "or wait a few seconds, and try again"
+    )
+    return refusal("429 Too Many Requests", "too-many-connections", message)
+
+
+class GuardedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, with a deadline for each request to arrive, its headers and its body (a connection
+    that sends nothing, or trickles its headers or its body, is closed after ``header_timeout`` seconds), a cap on
+    open connections (one more is answered 503 and closed at once) and a smaller one for each address (its streams
+    too: one more is answered 429 and closed), so one phone can't hold the connections every other phone needs,
+    and a bound on a request's head (``max_head`` bytes: more is answered 431 and closed).
+    This machine's own connections (loopback, the address it listens on: the desk's) have no cap of their own.
+    ``guarded`` makes one with other figures."""
+
+    header_timeout: float = DEFAULT.header_timeout  # seconds a connection has to send a request, head and body
     max_connections: int = DEFAULT.max_connections  # open connections at once; more are answered 503 and closed
+    max_per_address: int = DEFAULT.max_per_address  # open connections from one address; more: 429 and closed
+    max_head: int = DEFAULT.max_head  # bytes of a request's head (its line and headers); more: 431 and closed
 
     @classmethod
-    def guarded(cls, header_timeout: float, max_connections: int) -> type[GuardedHttp]:
-        return type("GuardedHttp", (cls,), {"header_timeout": header_timeout, "max_connections": max_connections})
+    def guarded(cls, settings: WebSettings) -> type[GuardedHttp]:
+        """The protocol with the door's figures of ``settings``."""
+        figures = {
+            "header_timeout": settings.header_timeout,
+            "max_connections": settings.max_connections,
+            "max_per_address": settings.max_per_address,
+            "max_head": settings.max_head,
+        }
+        return type("GuardedHttp", (cls,), figures)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows asyncio's BaseTransport to Transport the same way
         self.header_deadline: asyncio.TimerHandle | None = None
+        self.in_head, self.head_bytes = True, 0  # a request's head is arriving; its bytes so far
         super().connection_made(transport)
         if len(self.connections) > self.max_connections:
             transport.write(
@@ -84,7 +121,26 @@ class GuardedHttp(HttpToolsProtocol):
             )
             transport.close()
             return
+        address = self.client[0] if self.client else None
+        if address is not None and self.from_elsewhere(address) and self.held_by(address) > self.max_per_address:
+            transport.write(too_many_from(self.max_per_address))
+            transport.close()
+            return
         self.arm()
+
+    def from_elsewhere(self, address: str) -> bool:
+        """Whether a connection comes from another machine (this one's loopback and its own address aside)."""
+        return address not in LOOPBACK_ADDRESSES and (self.server is None or address != self.server[0])
+
+    def held_by(self, address: str) -> int:
+        """The connections open from ``address``, this one and its streams included (every connection of the
+        server is in ``connections``, with the ``client`` it came from)."""
+        held = 0
+        for connection in self.connections:
+            client = getattr(connection, "client", None)
+            if client and client[0] == address:
+                held += 1
+        return held
 
     def arm(self) -> None:
         if self.header_deadline is None:
@@ -100,17 +156,54 @@ class GuardedHttp(HttpToolsProtocol):
         if not self.transport.is_closing():
             self.transport.close()
 
+    def data_received(self, data: bytes) -> None:
+        """The parser reads what came; a head that is still not whole past ``max_head`` bytes is refused (the parser
+        would keep a header of any length, growing it piece by piece, for as long as the deadline lets it come)."""
+        counting = self.in_head
+        super().data_received(data)
+        if not (counting and self.in_head) or self.transport.is_closing():
+            return
+        self.head_bytes += len(data)
+        if self.head_bytes > self.max_head:
+            message = f"the request's headers are over {self.max_head // 1024} KiB"
+            self.transport.write(refusal("431 Request Header Fields Too Large", "too-large", message))
+            self.transport.close()
+
+    def on_headers_complete(self) -> None:
+        self.in_head, self.head_bytes = False, 0
+        super().on_headers_complete()
+
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self.arm()  # a new request on a kept-alive connection: its headers have the same time
 
-    def on_headers_complete(self) -> None:
-        self.disarm()
-        super().on_headers_complete()
+    def on_message_complete(self) -> None:
+        self.disarm()  # the whole request arrived, its body too: answering it may take as long as it takes
+        self.in_head = True  # what comes next is the next request's head
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self.disarm()  # a stream's opening has no body: the stream's own pings watch it from now
+        super().handle_websocket_upgrade()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.disarm()
         super().connection_lost(exc)
 
 
-__all__ = ["ClientDisconnect", "GuardedHttp", "HostCheck", "host_name", "loopback_names", "quiet_disconnect"]
+def stream_options(settings: WebSettings) -> dict[str, Any]:
+    """uvicorn's options for the streams: their own protocol (``stream_socket``), and the most a message may reach,
+    its fragments together, before its stream is closed with 1009 (``max_stream_message``: the server holds no more
+    for one client)."""
+    return {"ws": StreamSocket, "ws_max_size": settings.max_stream_message}
+
+
+__all__ = [
+    "ClientDisconnect",
+    "GuardedHttp",
+    "HostCheck",
+    "host_name",
+    "loopback_names",
+    "quiet_disconnect",
+    "stream_options",
+]

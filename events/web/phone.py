@@ -52,6 +52,7 @@ from events.web.endpoints import (
     seat_stream,
 )
 from events.web.server import Server
+from events.web.settings import DEFAULT
 from events.web.stream import picked, stream
 
 log = logging.getLogger("cmdraft.serve")
@@ -210,7 +211,10 @@ ENDPOINTS: list[Endpoint] = [
         "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict), and beside it "
         "`cmdraft_holds_seat=1` for the page to read (no secret). A number is the player's number (`#4`). 404 "
         "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
-        "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 409 `not-seated`",
+        "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 429 `slow-down` "
+        f"with `retry_after` (this address of the network joined too often: {DEFAULT.join_burst:g} joins at once, "
+        f"then one every {1 / DEFAULT.join_rate:g} s), "
+        "403 `cross-origin` (a page of another site), 409 `not-seated`",
     ),
     seat_get("/api/seat", get_seat, SeatState),
     seat_post(
@@ -274,6 +278,7 @@ ENDPOINTS: list[Endpoint] = [
         "`event deck`'s own registration (same checks against the recorded pool, same transaction, same report, its "
         "problems in the order and words the desk shows; the history says `browser NAME`); 409 `phase-over` once "
         "registration is closed",
+        writes=True,
     ),
     seat_file(
         "/api/export/{kind}",
@@ -297,6 +302,7 @@ ENDPOINTS: list[Endpoint] = [
         post_result,
         TableState,
         "report the finishing order: places best first, player ids, a place of several is a draw; the table's state",
+        writes=True,
     ),
     seat_post(
         "/api/result/confirm",
@@ -304,8 +310,16 @@ ENDPOINTS: list[Endpoint] = [
         post_confirm,
         TableState,
         'confirm, or `"agree": false` with an optional `"order"`: dispute; the table\'s state',
+        writes=True,
     ),
-    seat_post("/api/drop", DropBody, post_drop, TableState, "drop oneself (`confirm` must be true); the table's state"),
+    seat_post(
+        "/api/drop",
+        DropBody,
+        post_drop,
+        TableState,
+        "drop oneself (`confirm` must be true); the table's state",
+        writes=True,
+    ),
     seat_post(
         "/api/game",
         GameBody,
@@ -314,5 +328,6 @@ ENDPOINTS: list[Endpoint] = [
         "the tracker from the table (when the desk allows it): life changes `[id, -3]`, commander damage `[victim, "
         'source, "Commander", 7]`, casts `[id, "Commander"]`, or `undo`; a life change or damage out of the core\'s '
         "range is 400 `limit` with `event game`'s words (the same range as the desk's)",
+        writes=True,
     ),
 ]

@@ -7,6 +7,7 @@ Nothing here holds a code, a pack or anything a player keeps hidden; the data ro
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
@@ -96,6 +97,7 @@ async def get_room_qr(server: Server, request: Request) -> Response:
     return Response(qr_image(join_url(request, server.served.event_id)), media_type="image/svg+xml")
 
 
+@functools.lru_cache(maxsize=8)  # the server's few addresses: a code is made once (milliseconds of the event loop)
 def qr_image(url: str) -> bytes:
     """The QR code of ``url`` as an SVG document of its own (with its namespace and size, as an <img> needs)."""
     out = io.BytesIO()

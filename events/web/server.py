@@ -31,6 +31,15 @@ class Server:
         self.watcher = Watcher(served, self.hub, settings.poll)
         self.writer = PickWriter(served, self.hub, self.watcher)
         self.limits = auth.Limits(clock, settings.rate, settings.burst, settings.max_clients)
+        # joins from one address of the network: each binds the seat anew (the database, the draft's file, the
+        # history), so a phone joining its own seat over and over can't make every write of the night slower
+        self.joins = auth.Limits(
+            clock, settings.join_rate, settings.join_burst, settings.max_clients, "too many joins from this address"
+        )
+        # a seat's changes written to the database (a registration, a report, the tracker), whatever its token
+        self.writes = auth.Limits(
+            clock, settings.write_rate, settings.write_burst, settings.max_clients, "too many changes from this seat"
+        )
 
     # --- a seat -------------------------------------------------------------------------------------------------
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 DAY = 86_400
 
+# This machine's loopback addresses: connections from them (and from the address ``serve`` listens on) are the
+# desk's own machine, held to no cap of one address (``guard.GuardedHttp``, ``auth.from_elsewhere``).
+LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 # Cards whose page facts (``cards_shown.card_json``) one process keeps worked out, every app in it together: past
 # this the cache is emptied and filled again as cards are shown.  A night's packs hold a few thousand printings at
 # most (a set's cards, foils apart); the cap only bounds a process that serves many sets or many sets read again.
@@ -37,13 +40,20 @@ class WebSettings:
     # tests send their own), and whether cookies go only over HTTPS
     hosts: Sequence[str] | None = None
     secure_cookies: bool = False
-    # the door (``guard.GuardedHttp``): seconds a connection has to send a request's headers, connections at once
+    # the door (``guard.GuardedHttp``): seconds a connection has to send a request (its headers and its body),
+    # connections at once, and from one address (a phone's page holds one or two, a browser at most 6 and its
+    # streams; this machine's own, the desk's, have no cap of their own)
     header_timeout: float = 10.0
     max_connections: int = 200
+    max_per_address: int = 16
+    max_head: int = 32 * 1024  # bytes of a request's head, its line and headers (a browser's are a few KiB)
     keep_alive: int = 5  # seconds an idle kept-alive connection stays open
-    # what a client may send: a request's body, a message on the stream (bytes)
+    # what a client may send: a request's body, a message on the stream (bytes; one over ``max_message`` is
+    # answered ``too-large``), and the most a stream's message may reach, its fragments together, before the
+    # stream is closed (1009): a client's messages held while they arrive never grow past it
     max_body: int = 16 * 1024
     max_message: int = 1024
+    max_stream_message: int = 64 * 1024
     # what one request may hold: past these it is refused (400 ``bad-field``/``bad-pick``, 401 ``no-seat`` for a
     # token) before the core is asked; ranges that are rules (a life total, a final table's size) are the core's
     max_token: int = 200  # characters of a seat token
@@ -63,9 +73,17 @@ class WebSettings:
     max_round_number: int = 10**6  # the highest round and table number
     max_report: int = 10**9  # the highest report number
     max_whole: int = 10**15  # any number the tracker takes (life, damage: their ranges are the core's)
-    # per-client limits (``auth.Limits``): requests a second, bursts, clients whose limits are kept
+    # per-client limits (``auth.Limits``): requests a second, bursts, clients whose limits are kept; and joins from
+    # one address of the network (each binds the seat anew: a write of the database and of the draft's file, a
+    # line of history), a second and at once
     rate: float = 20.0
     burst: float = 60.0
+    join_rate: float = 0.2
+    join_burst: float = 20.0
+    # a seat's changes written to the database (a registration, a result's report, the tracker: each a record or a
+    # line of history), a second and at once
+    write_rate: float = 1.0
+    write_burst: float = 30.0
     max_clients: int = 10_000
     # the cookies' lives (seconds)
     seat_cookie_age: int = 3 * DAY

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 from pathlib import Path
 
 import httpx
 from starlette.testclient import TestClient
 
-from events.night import presence
+from events.night import desk_link, presence
 from events.night.desk_link import link_hash
 from events.night.seat_codes import check_code
 from events.storage.store import Store
@@ -50,6 +51,24 @@ def test_a_desk_link_printed_before_a_restart_works_after_it(tmp_path, cli):
         stop(process)
     history = [e.what for e in Night(Store(db)).history(event_id)]
     assert history.count("desk link made") == 1 and history.count("desk link renewed") == 1
+
+
+def test_a_first_start_that_fails_to_listen_makes_no_desk_link_and_the_next_start_prints_one(tmp_path, cli):
+    """Before: the link was made before the port was opened, so a first start on a port in use made it and never
+    printed it; every later start said "the desk link printed before still works" of a link nobody had seen."""
+    db = tmp_path / "busy.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        failed = cli("serve", str(event_id), "--db", str(db), "--port", str(port))
+    assert failed.exit_code == 2 and "in use" in failed.stderr, failed.stderr
+    assert desk_link.stored_hash(Night(Store(db)), event_id) is None
+    with serve_process(db, event_id) as (process, url):
+        token = re.search(r"The desk: http://\S+/desk\?token=(\S+)", process.printed).group(1)
+        assert "printed before" not in process.printed and desk_ok(url, token) == 200
+        stop(process)
 
 
 def test_a_new_desk_link_from_the_desk_page_ends_every_other_desk_session(tmp_path, cli, manual_clock):

@@ -16,11 +16,14 @@ from pathlib import Path
 import httpx
 import pytest
 from starlette.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from events.cli.serve import allowed_hosts, server_config
 from events.web.app import create_app
 from events.web.guard import host_name
 from events.web.settings import WebSettings
+from tests.helpers.nights import codes_of
 from tests.helpers.serve_process import raw, serve_process, stop
 from tests.helpers.serve_thread import serve_in_thread
 from tests.helpers.served import served_night
@@ -177,3 +180,104 @@ def test_serve_max_connections_below_one_is_refused_by_name(tmp_path, cli):
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     result = cli("serve", str(event_id), "--db", str(db), "--max-connections", "0")
     assert result.exit_code == 2 and "--max-connections" in result.stderr and "Traceback" not in result.stderr
+
+
+def from_address(url: str, source: str) -> socket.socket:
+    """A raw connection to the server from ``source``, another loopback address (as another phone's)."""
+    host, port = url.removeprefix("http://").split(":")
+    return socket.create_connection((host, int(port)), timeout=10, source_address=(source, 0))
+
+
+def stalled_join(url: str, source: str) -> socket.socket:
+    """A request whose head arrived and whose body never comes (it promises 500 bytes and sends one)."""
+    sock = from_address(url, source)
+    host = url.removeprefix("http://")
+    sock.sendall(
+        f"POST /api/join HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{".encode()
+    )
+    return sock
+
+
+def test_one_phone_holding_stalled_requests_shuts_no_other_phone_out(tmp_path, cli):
+    """Before: one address sending request heads whose bodies never came held every connection the server keeps,
+    for ever: every other phone was answered 503 (docs/phones.md: nobody can shut another out by flooding)."""
+    db = tmp_path / "stalled.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with threaded_server(db, event_id, max_connections=40, header_timeout=30) as url:
+        held = [stalled_join(url, "127.0.0.2") for _ in range(40)]
+        with from_address(url, "127.0.0.2") as more:  # answered once the server has taken the 40 before it
+            more.settimeout(5)
+            answer = more.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 429") and b'"too-many-connections"' in answer
+        assert b"close other pages" in answer.partition(b"\r\n\r\n")[2]
+        refused = [sock for sock in held if closed_within(sock, 0.05)]
+        assert len(refused) == 40 - WebSettings().max_per_address  # each turned away at once, past the address's
+        other = httpx.HTTPTransport(local_address="127.0.0.3")
+        with httpx.Client(base_url=url, timeout=10, transport=other) as phone:
+            assert phone.get("/api/standings").status_code == 200  # another phone is answered
+        for sock in held:
+            sock.close()
+
+
+def test_a_request_whose_body_never_arrives_is_closed_and_a_stream_is_not(tmp_path, cli):
+    """Before: the deadline held a request's headers only; a body promised and never sent kept its connection open
+    for ever (slowloris on the body).  A stream's opening has no body: it stays open past the deadline."""
+    db = tmp_path / "stalled_body.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with threaded_server(db, event_id, header_timeout=0.5) as url:
+        with httpx.Client(base_url=url, timeout=10) as web:
+            token = web.post(
+                "/api/join", json={"event": event_id, "player": "Ann", "code": codes_of(db, event_id)["Ann"]}
+            )
+        address = url.removeprefix("http://")
+        with (
+            stalled_join(url, "127.0.0.2") as stalled,
+            connect(f"ws://{address}/api/stream?token={token.json()['token']}") as stream,
+        ):
+            began = time.monotonic()
+            assert closed_within(stalled, 5) and time.monotonic() - began < 5
+            time.sleep(0.6)
+            stream.send('{"type": "ping"}')
+            assert any(json.loads(stream.recv(timeout=5))["type"] == "pong" for _ in range(3))
+
+
+def test_a_message_fragmented_past_64_kib_closes_its_stream_before_the_server_holds_more(tmp_path, cli):
+    """Before: a stream took messages of up to 16 MiB, fragments together, although none over 1 KiB is ever
+    taken: a phone's 15 streams, each sending a message's fragments and never its last, made the server hold
+    240 MiB for as long as they liked (measured: 52 to 289 MiB)."""
+    db = tmp_path / "fragments.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with threaded_server(db, event_id) as url:
+        with httpx.Client(base_url=url, timeout=10) as web:
+            token = web.post(
+                "/api/join", json={"event": event_id, "player": "Ann", "code": codes_of(db, event_id)["Ann"]}
+            )
+        address = url.removeprefix("http://")
+        with connect(f"ws://{address}/api/stream?token={token.json()['token']}", max_size=None) as stream:
+            stream.recv(timeout=5)  # the seat's state
+            stream.send(iter(["a" * 1024] * 48))  # 48 KiB in fragments: held, then answered too-large
+            assert json.loads(stream.recv(timeout=5))["error"]["code"] == "too-large"
+            with pytest.raises(ConnectionClosed) as closed:
+                stream.send(iter(["a" * 1024] * 80))  # 80 KiB: the stream is closed as it grows past 64 KiB
+                stream.recv(timeout=5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+def test_a_head_that_grows_past_32_kib_is_refused_431_and_an_ordinary_one_is_answered(tmp_path, cli):
+    """Before: a header of any length was taken for as long as the deadline let it come (measured: a 62 MiB header
+    in 8 s, the server 100 MiB bigger, from one of a phone's connections)."""
+    db = tmp_path / "head.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with threaded_server(db, event_id, header_timeout=30) as url:
+        with from_address(url, "127.0.0.2") as sock:
+            sock.sendall(f"GET /api/standings HTTP/1.1\r\nHost: {url.removeprefix('http://')}\r\nX-Big: ".encode())
+            with contextlib.suppress(OSError):  # the server may close while the rest still comes
+                for _ in range(64):
+                    sock.sendall(b"a" * 4096)
+            sock.settimeout(5)
+            answer = sock.recv(4096)
+            assert answer.startswith(b"HTTP/1.1 431") and b'"too-large"' in answer
+            assert b"headers are over 32 KiB" in answer and closed_within(sock, 5)
+        cookies = {f"c{n}": "x" * 1000 for n in range(8)}  # a browser's head of 8 KiB and more: answered
+        with httpx.Client(base_url=url, timeout=10, cookies=cookies) as web:
+            assert web.get("/api/standings").status_code == 200

@@ -237,6 +237,7 @@ def test_a_planted_drift_between_the_settings_and_the_api_pages_limits_is_seen()
         "rate": "5 requests a second",
         "burst": "bursts of 15",
         "max_clients": "500",
+        "write_limit": "30 at once, then one every 1 s",
     }
     assert written != page_figures(page)
     with pytest.raises(KeyError, match="no setting: max_speed"):

@@ -12,12 +12,13 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from events.storage.store import Store
+from events.web import room
 from events.web.api_common import ApiError
 from events.web.auth import Limits
 from events.web.settings import WebSettings
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
-from tests.helpers.served import client, draft_log, joined, phone, served_night
+from tests.helpers.served import client, draft_log, drafted_night, joined, phone, served_night
 
 MAX_CLIENTS = WebSettings().max_clients
 GUESSER = ("10.0.0.66", 40000)
@@ -136,6 +137,95 @@ def test_a_page_post_from_another_origin_is_refused_and_changes_nothing(tmp_path
                 stream.receive_json()
         assert draft_log(db, event_id) == before
         assert web.post("/api/pick", json=pick).status_code == 200  # the page itself, same origin
+
+
+def test_a_page_of_another_site_cant_type_codes_in_a_phones_name_and_slow_it_down(tmp_path, cli, manual_clock):
+    """Before: a join from a page of another site (no cookie: SameSite keeps it back; Origin names that site) was
+    taken, so a page the player opened typed wrong codes from the player's own phone, and the phone's right code
+    then waited (429): a stranger shut the player out."""
+    db = tmp_path / "crosssite.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        victim = ("10.0.0.7", 40002)
+        for origin in ("http://evil.example", "null", "http://10.0.0.9:8000"):
+            elsewhere = TestClient(web.app, headers={"origin": origin}, client=victim)
+            for guess in range(8):
+                answer = elsewhere.post("/api/join", json={"event": event_id, "player": "Ann", "code": f"WRONG{guess}"})
+                assert answer.status_code == 403 and answer.json()["error"]["code"] == "cross-origin", answer.text
+        board = Night(Store(db)).snapshot(event_id)
+        assert [p.code_tries for p in board.players if p.name == "Ann"] == [0]  # nothing typed, nothing counted
+        own_page = TestClient(web.app, headers={"origin": "http://testserver"}, client=victim)
+        assert (
+            own_page.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]}).status_code
+            == 200
+        )
+        script = TestClient(web.app, client=("10.0.0.8", 40003))  # a script sends no Origin: it still joins
+        assert (
+            script.post("/api/join", json={"event": event_id, "player": "Bo", "code": codes["Bo"]}).status_code == 200
+        )
+
+
+def test_a_phone_joining_its_own_seat_over_and_over_is_held_back_and_the_night_does_not_grow(
+    tmp_path, cli, manual_clock
+):
+    """Before: a phone could join its own seat 20 times a second (the address's request limit), each join a write
+    of the database, a line of its history and a line of the pod's draft file: measured, 552 history lines and 540
+    lines of the draft file in 23 s from one phone, every later write of the night slower for everyone."""
+    db = tmp_path / "rejoin.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    burst = int(WebSettings().join_burst)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answers = [join_from(web, "10.0.0.5", event_id, "Ann", codes["Ann"]) for _ in range(burst + 10)]
+        assert [a.status_code for a in answers] == [200] * burst + [429] * 10
+        refused = answers[-1].json()
+        assert refused["error"]["code"] == "slow-down" and refused["retry_after"] >= 1
+        assert refused["error"]["message"].startswith("too many joins from this address: try again in")
+        assert join_from(web, "10.0.0.6", event_id, "Bo", codes["Bo"]).status_code == 200  # another phone: at once
+        manual_clock.advance(5)
+        assert join_from(web, "10.0.0.5", event_id, "Ann", codes["Ann"]).status_code == 200  # in time, again
+    joins = [e for e in Night(Store(db)).history(event_id) if e.what == "browser joined"]
+    assert len(joins) == burst + 2
+
+
+def test_a_seat_registering_over_and_over_is_held_back_whatever_its_token(tmp_path, cli, manual_clock):
+    """Before: a seat could register its deck 20 times a second, each a write of the database and a line of its
+    history (measured: 50 registrations, 54 history lines and 11 KB), so one player made every write and read of
+    the night slower for everyone; a new token (joining again) gave no new allowance."""
+    db = tmp_path / "reregister.json"
+    event_id = drafted_night(cli, db, ["Ann", "Bo", "Cy", "Di"])
+    codes = codes_of(db, event_id)
+    burst = int(WebSettings().write_burst)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        answers = [ann.post("/api/deck/register", {}) for _ in range(burst)]
+        assert {a.status_code for a in answers} == {200}
+        again = phone(web, event_id, "Ann", codes["Ann"])  # a new token for the same seat
+        refused = again.post("/api/deck/register", {})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "slow-down"
+        assert refused.json()["error"]["message"].startswith("too many changes from this seat: try again in")
+        bo = phone(web, event_id, "Bo", codes["Bo"])
+        assert bo.post("/api/deck/register", {}).status_code == 200  # another seat: at once
+        manual_clock.advance(1)
+        assert again.post("/api/deck/register", {}).status_code == 200
+    lines = [e for e in Night(Store(db)).history(event_id) if e.what == "deck" and e.who == "browser Ann"]
+    assert len(lines) == burst + 1
+
+
+def test_the_rooms_qr_code_is_made_once_however_often_anyone_asks(tmp_path, cli, manual_clock, monkeypatch):
+    """Before: each ask made the code again, milliseconds of the event loop that answers everyone, on a route
+    anyone may ask without a limit: one phone asking over and over held up every other phone's answers."""
+    db = tmp_path / "qr.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    made = []
+    make = room.segno.make
+    monkeypatch.setattr(room.segno, "make", lambda *args, **options: made.append(args) or make(*args, **options))
+    room.qr_image.cache_clear()
+    with client(db, event_id, manual_clock, watch=False) as web:
+        answers = [web.get("/api/room/qr.svg") for _ in range(50)]
+    assert {a.status_code for a in answers} == {200} and len({a.content for a in answers}) == 1
+    assert made == [(f"http://testserver/join?event={event_id}",)]
 
 
 def test_oversized_bad_and_unknown_requests_get_a_4xx_and_change_nothing(tmp_path, cli, manual_clock):

@@ -459,6 +459,6 @@ def test_a_planted_fault_in_the_unmasking_is_caught_by_the_round_trip(address, m
         assert ws.recv(timeout=5) != b"\x00\x00\x00\x00"  # the mask itself came back: the check sees it
 
 
-def test_serve_runs_the_streams_through_stream_socket_with_messages_up_to_16_mib():
-    config = server_config(None)  # docs/phones.md: a message over 16 MiB is closed with 1009
-    assert config.ws is StreamSocket and config.ws_max_size == 16 * 1024 * 1024
+def test_serve_runs_the_streams_through_stream_socket_with_messages_up_to_64_kib():
+    config = server_config(None)  # docs/phones.md: a message over 64 KiB is closed with 1009
+    assert config.ws is StreamSocket and config.ws_max_size == 64 * 1024
