@@ -51,14 +51,29 @@ def shown_names(texts: set[str]) -> set[str]:
     return {re.sub(r"^\d+\. ", "", text).removesuffix(" ▶") for text in texts}
 
 
-def test_every_player_of_27_is_seen_whole_on_the_room_display_seatings_pairings_and_standings(tmp_path, browser, shots):
-    db = tmp_path / "big.json"
+def big_night(db) -> tuple[Night, int]:
+    """27 players of a terminal draft seated as four pods (7 + 7 + 7 + 6)."""
     night = Night(Store(db))
     event_id = night.create("Friday CLB", style="terminal", seed=3, piper_stock=60)
     for name in NAMES:
         night.add_player(event_id, name)
     night.seat(event_id)
     assert sorted(len(pod.players) for pod in night.snapshot(event_id).pods) == [6, 7, 7, 7]
+    return night, event_id
+
+
+def drafted(db, night: Night, event_id: int) -> Night:
+    """The big night's draft picked to the end and every deck registered: round 1 may be paired."""
+    night.start_draft(event_id)
+    night = draft_to_the_end(db, event_id)
+    for name in NAMES:
+        assert night.register_deck(event_id, name, auto=True).valid
+    return night
+
+
+def test_every_player_of_27_is_seen_whole_on_the_room_display_seatings_pairings_and_standings(tmp_path, browser, shots):
+    db = tmp_path / "big.json"
+    night, event_id = big_night(db)
     served = Served(db, event_id)
     try:
         for size in TV:
@@ -69,10 +84,7 @@ def test_every_player_of_27_is_seen_whole_on_the_room_display_seatings_pairings_
             assert shown_names(seen["view-seatings"]) == set(NAMES), size  # pod 4 too, on a page of its own
             page.context.close()
 
-        night.start_draft(event_id)
-        night = draft_to_the_end(db, event_id)
-        for name in NAMES:
-            assert night.register_deck(event_id, name, auto=True).valid
+        drafted(db, night, event_id)
         desk(served.url, "/api/desk/round", {})
         desk(served.url, "/api/desk/clock", {"minutes": 50})  # the big clock on top: the lists have less room
         for size in TV:
@@ -83,6 +95,37 @@ def test_every_player_of_27_is_seen_whole_on_the_room_display_seatings_pairings_
             seen = cycle(page, shots, f"round-{size['width']}")
             assert shown_names(seen["view-pairings"]) == set(NAMES), size
             assert shown_names(seen["view-standings"]) == set(NAMES), size  # two lines a standing, every one seen
+            page.context.close()
+    finally:
+        served.stop()
+
+
+def test_the_desk_on_a_tablet_mid_round_of_27_players_shows_the_tables_on_the_first_screen(tmp_path, browser, shots):
+    """Before: the 27 seats of a draft long over came first, four pods of rows, and the round's tables (a disputed
+    one among them) began some 2,500 pixels down a 1024x768 tablet.  Now the seats fold into one line once the draft
+    is over, and open for a new seat code."""
+    db = tmp_path / "big.json"
+    night, event_id = big_night(db)
+    drafted(db, night, event_id)
+    served = Served(db, event_id)
+    try:
+        desk(served.url, "/api/desk/round", {})
+        for size in ({"width": 1024, "height": 768}, {"width": 768, "height": 1024}):
+            page = browser.new_context(viewport=size).new_page()
+            page.clock.install()  # the page's polls run on the test's word
+            page.goto(f"{served.url}/desk?token=desk-secret")
+            first = page.locator(".desk-night-table").first
+            expect(first).to_be_visible()
+            assert first.bounding_box()["y"] < size["height"] - 100, size  # a table on the first screen
+            page.screenshot(path=str(shots / f"desk-mid-round-{size['width']}x{size['height']}.png"))
+            new_codes = page.get_by_role("button", name=re.compile("^New code for "))
+            expect(new_codes.first).to_be_hidden()
+            page.get_by_text("Draft seats: 27 in 4 pods").click()
+            expect(new_codes).to_have_count(27)
+            expect(new_codes.first).to_be_visible()
+            with page.expect_response(re.compile(r"/api/desk$")):
+                page.clock.run_for(2_500)  # the page's next poll draws the seats again: they stay open
+            expect(new_codes.first).to_be_visible()
             page.context.close()
     finally:
         served.stop()
