@@ -168,17 +168,21 @@ def player_add(
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
         out().print(shown(f"registered {quoted(row.name)} as player #{row.number}{where}"), soft_wrap=True)
         if coded[pid]:
-            out().print(
-                shown(
-                    f"{quoted(row.name)} needs a seat code slip: 'cmdraft event player code {event_id} "
-                    f"{shlex.quote(row.name)}' shows the code (or print them all: 'cmdraft event print "
-                    f"{event_id} seatings --codes')",
-                    style="yellow",
-                ),
-                soft_wrap=True,
-            )
+            slip_note(event_id, row.name)
     if offer:
         out().print(shown(offer, style="yellow"))
+
+
+def slip_note(event_id: int, name: str) -> None:
+    """A player seated late in an event with seat codes: the desk is told their code needs a slip."""
+    out().print(
+        shown(
+            f"{quoted(name)} needs a seat code slip: 'cmdraft event player code {event_id} {shlex.quote(name)}' "
+            f"shows the code (or print them all: 'cmdraft event print {event_id} seatings --codes')",
+            style="yellow",
+        ),
+        soft_wrap=True,
+    )
 
 
 def player_checkin(
@@ -192,13 +196,19 @@ def player_checkin(
     if bool(names) == everyone:
         raise InputError("name the players who are here, or use --all (not both)")
     events = core(db, Registration)
+    unseated = {p.id for p in events.snapshot(event_id).players if p.pod is None}
     checked = events.check_in(event_id, None if everyone else names)
     offer = events.late_offer(event_id)
+    snap = events.snapshot(event_id)
+    # a no-show who came after all took a seat: in an event with seat codes that seat's code needs a slip
+    slips = [p.name for p in snap.players if p.id in unseated and p.pod is not None and uses_codes(snap.event)]
     if as_json:
-        emit_json({"checked_in": checked, "offer": None if offer is None else visible(offer)})
+        emit_json({"checked_in": checked, "code_slip": slips, "offer": None if offer is None else visible(offer)})
         return
 
     out().print(shown(f"checked in: {join_names(checked)}"))
+    for name in slips:
+        slip_note(event_id, name)
     if offer:
         out().print(shown(offer, style="yellow"))
 
