@@ -83,6 +83,12 @@ def test_every_player_of_27_is_seen_whole_on_the_room_display_seatings_pairings_
             seen = cycle(page, shots, f"seated-{size['width']}")
             assert shown_names(seen["view-seatings"]) == set(NAMES), size  # pod 4 too, on a page of its own
             page.context.close()
+        desk_page = browser.new_context(viewport={"width": 768, "height": 1024}).new_page()
+        desk_page.goto(f"{served.url}/desk?token=desk-secret")
+        expect(desk_page.get_by_role("button", name=re.compile("^New code for "))).to_have_count(27)
+        # before the draft no seat can go to a bot (the server refuses it): no button offers it
+        expect(desk_page.get_by_role("button", name=re.compile("^To a bot"))).to_have_count(0)
+        desk_page.context.close()
 
         drafted(db, night, event_id)
         desk(served.url, "/api/desk/round", {})

@@ -178,7 +178,8 @@
                 });
               })
             );
-            if (s.state === "picking" || s.state === "waiting") {
+            if ((s.state === "picking" || s.state === "waiting") && data.event.status === "drafting") {
+              // a bot plays a seat of a live draft only: before the start the server would refuse it
               actions.appendChild(
                 button("To a bot", "To a bot: " + s.name + "'s seat", function () {
                   act("/api/desk/bot", { player: s.player, bot: true }, function () {
