@@ -10,6 +10,7 @@ from rich.table import Table
 
 from events.cli.common import DbOption, JsonOption, SetOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
+from events.night.browser_seats import hand_seat
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, check_event_timer, parse_points
@@ -290,3 +291,27 @@ def player_code(
         out().print(
             shown(f"seat code of {quoted(player)}: {code}" + (" (new; the old one no longer works)" if reset else ""))
         )
+
+
+def player_bot(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    back: Annotated[bool, typer.Option("--back", help="Give the seat back to the player.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """During the draft: a bot picks for a player's seat (they stepped away or left), or --back gives it back
+    (the desk page's 'To a bot' and 'Back to player')."""
+    events = core(db, Drafting)
+    player = events.player(event_id, name).name
+    changed = hand_seat(events, event_id, name, not back)
+    if as_json:
+        emit_json({"player": player, "bot": not back, "changed": changed})
+        return
+    again = f"'cmdraft event player bot {event_id} {shlex.quote(player)} --back' gives it back"
+    if back:
+        said = f"{quoted(player)} has the seat back" if changed else f"nothing changed: {quoted(player)} has the seat"
+    else:
+        said = f"a bot picks for {quoted(player)} now" if changed else f"nothing changed: a bot picks for {quoted(player)}"
+        said += f"; {again}"
+    out().print(shown(said), soft_wrap=True)
