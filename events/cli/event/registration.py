@@ -312,6 +312,8 @@ def player_bot(
     if back:
         said = f"{quoted(player)} has the seat back" if changed else f"nothing changed: {quoted(player)} has the seat"
     else:
-        said = f"a bot picks for {quoted(player)} now" if changed else f"nothing changed: a bot picks for {quoted(player)}"
+        said = (
+            f"a bot picks for {quoted(player)} now" if changed else f"nothing changed: a bot picks for {quoted(player)}"
+        )
         said += f"; {again}"
     out().print(shown(said), soft_wrap=True)
