@@ -50,8 +50,9 @@
     var stage = $("stage");
     var area = stage.getBoundingClientRect();
     var style = getComputedStyle(stage);
-    var bottom = Math.min(area.bottom - parseFloat(style.paddingBottom), window.innerHeight) + 1;
-    var right = Math.min(area.right - parseFloat(style.paddingRight), window.innerWidth) + 1;
+    // the stage ends at the screen's edge on a TV; on a phone it grows with its one scrolling column (room.css)
+    var bottom = area.bottom - parseFloat(style.paddingBottom) + 1;
+    var right = area.right - parseFloat(style.paddingRight) + 1;
     var seen = 0;
     for (var i = 0; i < box.children.length; i++) {
       var r = box.children[i].getBoundingClientRect();
