@@ -322,6 +322,8 @@ def store_night_terminals(home: Path) -> list[Step]:
         DOC("cmdraft event player code 1 Ann [--reset]", full=True),
         DOC("cmdraft event draft 1"),
         DOC("cmdraft event draft 1 --player Ann", typed=seat_code("Ann", "quit\n")),
+        DOC("cmdraft event player bot 1 Bo [--back]", says="a bot picks for 'Bo' now"),
+        DOC("cmdraft event player bot 1 Bo [--back]", full=True, says="'Bo' has the seat back"),
         DOC('cmdraft event player add 1 "Later" --sealed'),
     ]
 

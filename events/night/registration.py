@@ -288,11 +288,26 @@ class Registration(EventBase):
                         "while it is the desk's last change and no round has been paired without them; else they "
                         "play on only as a new player, under another name"
                     )
+                if player.status == "no-show" and other_than is None:  # the no-show came after all
+                    raise InputError(self._no_show_came(db, event_id, player))
                 raise InputError(
                     f"{quoted(name)} is the same name as player #{player_number(player)} {quoted(player.name)} "
                     "(case, Unicode form and spaces don't make names different): choose another name, "
                     f"or use '#{player_number(player)}' for that player"
                 )
+
+    def _no_show_came(self, db: TinyDB, event_id: int, player: Player) -> str:
+        """What the desk does for a no-show who came after all, asked to register their name again."""
+        name, where = shlex.quote(player.name), db_option(self.store.path)
+        said = f"{quoted(player.name)} is player #{player_number(player)}, not checked in when the pods were drawn"
+        if self._event(db, event_id).status == "seated":
+            return f"{said}: 'cmdraft event player checkin {event_id} {name}{where}' seats them now"
+        free = shlex.quote(f"{player.name} (no-show)")
+        return (
+            f"{said}, and the draft has started: free the name with 'cmdraft event player rename {event_id} {name} "
+            f"{free}{where}', then 'cmdraft event player add {event_id} {name} --sealed{where}' joins them with a "
+            "sealed pool"
+        )
 
     @staticmethod
     def _is_checking_in(db: TinyDB, event_id: int) -> bool:

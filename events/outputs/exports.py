@@ -13,7 +13,7 @@ from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, FileFormat, deck_
 from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
 from draft.sim import PodResult
-from events.night.base import EventBase
+from events.night.base import EventBase, player_number
 from events.night.decks import Decks
 from events.night.history import Entry
 from events.night.rounds import Rounds
@@ -179,7 +179,7 @@ def export_event(
                 }  # the packs' secret stays out of every file until the event is finished
             files.append((path, json.dumps(replay, separators=(",", ":"))))
     for player in snap.players:
-        stem = f"{player.id:03d}-{safe_name(player.name)}"
+        stem = f"{player_number(player):03d}-{safe_name(player.name)}"  # the #N of the event, as the desk says it
         try:
             pool = decks.pool(event_id, player.id)
         except Exception:

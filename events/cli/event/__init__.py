@@ -20,6 +20,7 @@ from events.cli.event.registration import (
     event_new,
     event_show,
     player_add,
+    player_bot,
     player_checkin,
     player_code,
     player_drop,
@@ -54,6 +55,7 @@ player_app.command("drop")(player_drop)
 player_app.command("rename")(player_rename)
 player_app.command("remove")(player_remove)
 player_app.command("code")(player_code)
+player_app.command("bot")(player_bot)
 event_app.command("seat")(event_seat)
 event_app.command("draft")(event_draft)
 event_app.command("timer")(event_timer)

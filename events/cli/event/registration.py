@@ -10,6 +10,7 @@ from rich.table import Table
 
 from events.cli.common import DbOption, JsonOption, SetOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
+from events.night.browser_seats import hand_seat
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, check_event_timer, parse_points
@@ -168,17 +169,21 @@ def player_add(
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
         out().print(shown(f"registered {quoted(row.name)} as player #{row.number}{where}"), soft_wrap=True)
         if coded[pid]:
-            out().print(
-                shown(
-                    f"{quoted(row.name)} needs a seat code slip: 'cmdraft event player code {event_id} "
-                    f"{shlex.quote(row.name)}' shows the code (or print them all: 'cmdraft event print "
-                    f"{event_id} seatings --codes')",
-                    style="yellow",
-                ),
-                soft_wrap=True,
-            )
+            slip_note(event_id, row.name)
     if offer:
         out().print(shown(offer, style="yellow"))
+
+
+def slip_note(event_id: int, name: str) -> None:
+    """A player seated late in an event with seat codes: the desk is told their code needs a slip."""
+    out().print(
+        shown(
+            f"{quoted(name)} needs a seat code slip: 'cmdraft event player code {event_id} {shlex.quote(name)}' "
+            f"shows the code (or print them all: 'cmdraft event print {event_id} seatings --codes')",
+            style="yellow",
+        ),
+        soft_wrap=True,
+    )
 
 
 def player_checkin(
@@ -192,13 +197,19 @@ def player_checkin(
     if bool(names) == everyone:
         raise InputError("name the players who are here, or use --all (not both)")
     events = core(db, Registration)
+    unseated = {p.id for p in events.snapshot(event_id).players if p.pod is None}
     checked = events.check_in(event_id, None if everyone else names)
     offer = events.late_offer(event_id)
+    snap = events.snapshot(event_id)
+    # a no-show who came after all took a seat: in an event with seat codes that seat's code needs a slip
+    slips = [p.name for p in snap.players if p.id in unseated and p.pod is not None and uses_codes(snap.event)]
     if as_json:
-        emit_json({"checked_in": checked, "offer": None if offer is None else visible(offer)})
+        emit_json({"checked_in": checked, "code_slip": slips, "offer": None if offer is None else visible(offer)})
         return
 
     out().print(shown(f"checked in: {join_names(checked)}"))
+    for name in slips:
+        slip_note(event_id, name)
     if offer:
         out().print(shown(offer, style="yellow"))
 
@@ -280,3 +291,29 @@ def player_code(
         out().print(
             shown(f"seat code of {quoted(player)}: {code}" + (" (new; the old one no longer works)" if reset else ""))
         )
+
+
+def player_bot(
+    event_id: EventArg,
+    name: Annotated[str, typer.Argument(help="Player name, or #N for player number N.")],
+    back: Annotated[bool, typer.Option("--back", help="Give the seat back to the player.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """During the draft: a bot picks for a player's seat (they stepped away or left), or --back gives it back
+    (the desk page's 'To a bot' and 'Back to player')."""
+    events = core(db, Drafting)
+    player = events.player(event_id, name).name
+    changed = hand_seat(events, event_id, name, not back)
+    if as_json:
+        emit_json({"player": player, "bot": not back, "changed": changed})
+        return
+    again = f"'cmdraft event player bot {event_id} {shlex.quote(player)} --back' gives it back"
+    if back:
+        said = f"{quoted(player)} has the seat back" if changed else f"nothing changed: {quoted(player)} has the seat"
+    else:
+        said = (
+            f"a bot picks for {quoted(player)} now" if changed else f"nothing changed: a bot picks for {quoted(player)}"
+        )
+        said += f"; {again}"
+    out().print(shown(said), soft_wrap=True)

@@ -7,6 +7,8 @@
   var offset = 0;
   var last = null;
   var busy = false;
+  var DRAFTING = { registration: true, seated: true, drafting: true };
+  var unfolded = false; // the desk opened the seats of a draft that is over
 
   var $ = cmdraftPage.$;
   var el = cmdraftPage.el;
@@ -111,6 +113,20 @@
     seats.forEach(function (s) {
       (byPod[s.pod] = byPod[s.pod] || []).push(s);
     });
+    if (!DRAFTING[data.event.status] && seats.length) {
+      // The draft is over: its seats fold into one line, so the night's tables come on the first screen however
+      // many players there are (a seat's new code is one tap away).
+      var fold = el("details", "desk-fold");
+      fold.open = unfolded;
+      fold.appendChild(
+        el("summary", "panel", "Draft seats: " + seats.length + " in " + Object.keys(byPod).length +
+          " pods, the draft is over (open them for a new seat code)")
+      );
+      fold.addEventListener("toggle", function () {
+        unfolded = fold.open;
+      });
+      pods = pods.appendChild(fold);
+    }
     Object.keys(byPod)
       .sort(function (a, b) {
         return a - b;
@@ -162,7 +178,8 @@
                 });
               })
             );
-            if (s.state === "picking" || s.state === "waiting") {
+            if ((s.state === "picking" || s.state === "waiting") && data.event.status === "drafting") {
+              // a bot plays a seat of a live draft only: before the start the server would refuse it
               actions.appendChild(
                 button("To a bot", "To a bot: " + s.name + "'s seat", function () {
                   act("/api/desk/bot", { player: s.player, bot: true }, function () {

@@ -41,10 +41,58 @@
     box.setAttribute("data-columns", String(count));
   }
 
-  function pages(items, size) {
+  // A list is cut into pages where the screen ends, measured as the browser draws it: a page ends before the first
+  // item (a row, a pod) that would not be seen whole, below the stage or in a column past its right edge.  Any
+  // screen size, long name or tie-breaker line that wraps is counted as it is drawn; at most ``size`` items a page.
+  var cuts = {};
+
+  function seenWhole(box) {
+    var stage = $("stage");
+    var area = stage.getBoundingClientRect();
+    var style = getComputedStyle(stage);
+    // the stage ends at the screen's edge on a TV; on a phone it grows with its one scrolling column (room.css)
+    var bottom = area.bottom - parseFloat(style.paddingBottom) + 1;
+    var right = area.right - parseFloat(style.paddingRight) + 1;
+    var seen = 0;
+    for (var i = 0; i < box.children.length; i++) {
+      var r = box.children[i].getBoundingClientRect();
+      if (r.bottom > bottom || r.right > right) break;
+      seen += 1;
+    }
+    return seen;
+  }
+
+  function pages(id, items, size, draw) {
+    var key = [id, JSON.stringify(items), window.innerWidth, window.innerHeight, $("top").offsetHeight].join("|");
+    if (cuts[key]) return cuts[key];
+    var views = document.querySelectorAll(".view");
+    var hidden = Array.prototype.map.call(views, function (v) { return v.hidden; });
+    Array.prototype.forEach.call(views, function (v) { v.hidden = v.id !== id; }); // measured in one task: never painted
     var out = [];
-    for (var i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-    return out.length ? out : [[]];
+    for (var start = 0; start < items.length; ) {
+      var rest = items.slice(start, start + size);
+      var box = draw(rest, 0, 2);
+      var count = Math.max(1, Math.min(rest.length, seenWhole(box)));
+      // the page as it is drawn (fewer items may take fewer columns) must be seen whole too
+      while (count > 1 && seenWhole(draw(rest.slice(0, count), 0, 2)) < count) count -= 1;
+      out.push(rest.slice(0, count));
+      start += count;
+    }
+    Array.prototype.forEach.call(views, function (v, i) { v.hidden = hidden[i]; });
+    if (Object.keys(cuts).length > 20) cuts = {}; // the lists of the last few polls, no more
+    cuts[key] = out.length ? out : [[]];
+    return cuts[key];
+  }
+
+  function paged(id, items, size, draw) {
+    return pages(id, items, size, draw).map(function (chunk, i, all) {
+      return {
+        id: id,
+        fill: function () {
+          draw(chunk, i, all.length);
+        }
+      };
+    });
   }
 
   function joinPage(room) {
@@ -58,23 +106,20 @@
   }
 
   function seatingPages(room) {
-    return [
-      {
-        id: "view-seatings",
-        fill: function () {
-          var box = $("seatings");
-          clear(box);
-          room.seatings.forEach(function (pod) {
-            var card = el("div", "pod");
-            card.appendChild(el("h3", null, "Pod " + pod.pod + " · " + pod.players.length + " seats"));
-            pod.players.forEach(function (name, i) {
-              card.appendChild(row(name, "seat " + (i + 1)));
-            });
-            box.appendChild(card);
-          });
-        }
-      }
-    ];
+    return paged("view-seatings", room.seatings, room.seatings.length, function (chunk, i, all) {
+      $("seatings-title").textContent = "Seatings" + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      var box = $("seatings");
+      clear(box);
+      chunk.forEach(function (pod) {
+        var card = el("div", "pod");
+        card.appendChild(el("h3", null, "Pod " + pod.pod + " · " + pod.players.length + " seats"));
+        pod.players.forEach(function (name, seat) {
+          card.appendChild(row(name, "seat " + (seat + 1)));
+        });
+        box.appendChild(card);
+      });
+      return box;
+    });
   }
 
   function draftPage(room) {
@@ -101,45 +146,36 @@
 
   function pairingPages(room) {
     var rnd = room.round;
-    return pages(rnd.pairings, ROWS_PER_PAGE).map(function (chunk, i, all) {
-      return {
-        id: "view-pairings",
-        fill: function () {
-          $("pairings-title").textContent =
-            (rnd.final ? "Final table" : "Pairings · round " + rnd.number) +
-            (all.length > 1 ? " (" + (i + 1) + "/" + all.length + ")" : "");
-          var box = $("pairings");
-          clear(box);
-          chunk.forEach(function (p) {
-            box.appendChild(row(p.name + (p.first ? " ▶" : ""), "table " + p.table));
-          });
-          spread(box, chunk.length);
-        }
-      };
+    return paged("view-pairings", rnd.pairings, ROWS_PER_PAGE, function (chunk, i, all) {
+      $("pairings-title").textContent =
+        (rnd.final ? "Final table" : "Pairings · round " + rnd.number) + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      var box = $("pairings");
+      clear(box);
+      chunk.forEach(function (p) {
+        box.appendChild(row(p.name + (p.first ? " ▶" : ""), "table " + p.table));
+      });
+      spread(box, chunk.length);
+      return box;
     });
   }
 
   function standingPages(room) {
     var title = room.event.status === "finished" ? "Final standings" : "Standings";
-    return pages(room.standings, STANDINGS_PER_PAGE).map(function (chunk, i, all) {
-      return {
-        id: "view-standings",
-        fill: function () {
-          $("standings-title").textContent = title + (all.length > 1 ? " (" + (i + 1) + "/" + all.length + ")" : "");
-          $("standings-winner").hidden = !room.winner;
-          $("standings-winner").textContent = cmdraftPage.shown(room.winner || "");
-          var box = $("standings");
-          clear(box);
-          chunk.forEach(function (s) {
-            var line = row("", points(s.points) + (points(s.points) === 1 ? " pt" : " pts"), s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
-            line.firstChild.textContent = cmdraftPage.shown(s.rank + ". " + s.name);
-            // the tie-breakers in the server's words: why players equal on points stand in this order
-            line.appendChild(el("span", "ties", s.tie_breakers));
-            box.appendChild(line);
-          });
-          spread(box, chunk.length);
-        }
-      };
+    return paged("view-standings", room.standings, STANDINGS_PER_PAGE, function (chunk, i, all) {
+      $("standings-title").textContent = title + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      $("standings-winner").hidden = !room.winner;
+      $("standings-winner").textContent = cmdraftPage.shown(room.winner || "");
+      var box = $("standings");
+      clear(box);
+      chunk.forEach(function (s) {
+        var line = row("", points(s.points) + (points(s.points) === 1 ? " pt" : " pts"), s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
+        line.firstChild.textContent = cmdraftPage.shown(s.rank + ". " + s.name);
+        // the tie-breakers in the server's words: why players equal on points stand in this order
+        line.appendChild(el("span", "ties", s.tie_breakers));
+        box.appendChild(line);
+      });
+      spread(box, chunk.length);
+      return box;
     });
   }
 
@@ -229,6 +265,7 @@
         ? "Final table"
         : "Round " + room.round.number
       : room.players + " players";
+    tick(); // the clock's place at the top first: the lists are cut to the room left under it
     state.views = viewsOf(room);
     var after = JSON.stringify(state.views.map(function (v) { return v.id; }));
     if (before !== after) {

@@ -1,0 +1,71 @@
+"""A no-show who comes after all, at the desk's command line on a real database: the organizer types their name
+again (`event player add`), as store-night.md's late player; the refusal says the step that seats them (check-in
+while the pods are only drawn; after the draft started, the rename that frees the name and the sealed join), and
+check-in tells the desk that the seat's code needs a slip, as a late `player add` does."""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+import pytest
+
+from events.storage.store import Store
+from tests.helpers.night import Night
+
+FIVE = ["Ann", "Bo", "Cy", "Di", "Xan"]
+EXIT_INPUT = 2
+
+
+@pytest.fixture
+def seated(tmp_path):
+    """A terminal draft with seat codes: five registered, four checked in and seated; Xan a no-show."""
+    night = Night(Store(tmp_path / "friday.json"))
+    event_id = night.create("Friday", style="terminal", seed=5)
+    for name in FIVE:
+        night.add_player(event_id, name)
+    night.check_in(event_id, FIVE[:4])
+    night.seat(event_id)
+    assert night.no_shows(event_id) == ["Xan"]
+    return night, event_id
+
+
+def test_a_no_show_typed_again_after_seating_is_told_to_check_in_and_check_in_asks_for_their_slip(seated, cli):
+    night, event_id = seated
+    db = night.store.path
+    again = cli("event", "player", "add", event_id, "xan", "--db", db)
+    assert again.exit_code == EXIT_INPUT
+    checkin = f"cmdraft event player checkin {event_id} Xan --db {shlex.quote(str(db))}"
+    assert "'Xan' is player #5, not checked in when the pods were drawn" in again.stderr
+    assert f"'{checkin}' seats them now" in again.stderr
+    assert len(night.snapshot(event_id).players) == 5  # nobody registered twice
+
+    came = cli(*shlex.split(checkin)[1:])
+    assert came.exit_code == 0, came.output
+    assert "checked in: Xan (pod 1, seat 5)" in came.stdout
+    assert f"'Xan' needs a seat code slip: 'cmdraft event player code {event_id} Xan'" in " ".join(came.stdout.split())
+    assert night.player(event_id, "Xan").code  # the slip's code
+
+
+def test_check_in_json_names_the_late_seats_that_need_a_code_slip(seated, cli):
+    night, event_id = seated
+    came = cli("event", "player", "checkin", event_id, "--all", "--db", night.store.path, "--json")
+    assert came.exit_code == 0, came.output
+    assert json.loads(came.stdout)["code_slip"] == ["Xan"]
+
+
+def test_a_no_show_typed_again_after_the_draft_started_is_told_how_to_join_with_a_sealed_pool(seated, cli):
+    night, event_id = seated
+    db = str(night.store.path)
+    night.start_draft(event_id)
+    again = cli("event", "player", "add", event_id, "Xan", "--sealed", "--db", db)
+    assert again.exit_code == EXIT_INPUT
+    said = " ".join(again.stderr.split())
+    rename = f"cmdraft event player rename {event_id} Xan 'Xan (no-show)' --db {db}"
+    join = f"cmdraft event player add {event_id} Xan --sealed --db {db}"
+    assert f"free the name with '{rename}', then '{join}' joins them with a sealed pool" in said
+    for step in (rename, join):  # the advice, followed as written
+        assert cli(*shlex.split(step)[1:]).exit_code == 0
+    late = night.player(event_id, "Xan")
+    assert late.late and late.code and night.pool(event_id, "Xan")
+    assert night.no_shows(event_id) == ["Xan (no-show)"]

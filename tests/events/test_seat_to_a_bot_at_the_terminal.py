@@ -1,0 +1,44 @@
+"""The terminal desk hands a seat to a bot and back (store-night.md: "the desk hands a seat to a bot and back"; the
+desk page's "To a bot" and "Back to player"), on a real database: a player who steps away mid-draft no longer holds
+up their pod, and has the seat back on their return; before the draft there is no live seat to hand (3)."""
+
+from __future__ import annotations
+
+import json
+
+from events.storage.store import Store
+from tests.helpers.night import Night
+
+EXIT_STATE = 3
+
+
+def seat_humans(night: Night, event_id: int) -> set[int]:
+    return set(night.draft_session(event_id, 1).humans)
+
+
+def test_the_desk_hands_a_seat_to_a_bot_and_back_at_the_terminal(tmp_path, cli):
+    night = Night(Store(tmp_path / "friday.json"))
+    event_id = night.create("Friday", style="terminal", seed=5)
+    for name in ("Ann", "Bo", "Cy"):
+        night.add_player(event_id, name)
+    night.seat(event_id)
+    db = str(night.store.path)
+    early = cli("event", "player", "bot", event_id, "Bo", "--db", db)
+    assert early.exit_code == EXIT_STATE and "'Bo' has no seat in a live draft" in early.stderr
+    night.start_draft(event_id)
+    seat = night.player(event_id, "Bo").seat
+    assert seat in seat_humans(night, event_id)
+
+    away = cli("event", "player", "bot", event_id, "Bo", "--db", db)
+    assert away.exit_code == 0, away.output
+    said = " ".join(away.stdout.split())
+    assert f"a bot picks for 'Bo' now; 'cmdraft event player bot {event_id} Bo --back' gives it back" in said
+    assert seat not in seat_humans(night, event_id)
+    assert night.history(event_id)[-1].what == "seat to a bot"
+
+    again = cli("event", "player", "bot", event_id, "Bo", "--db", db, "--json")
+    assert json.loads(again.stdout) == {"player": "Bo", "bot": True, "changed": False}
+
+    back = cli("event", "player", "bot", event_id, "#2", "--back", "--db", db)
+    assert back.exit_code == 0 and "'Bo' has the seat back" in back.stdout
+    assert seat in seat_humans(night, event_id)
