@@ -229,8 +229,7 @@ class TableViews(EventBase):
         event, names = data.event, data.names
         if player_id not in names:
             raise InputError(f"no player number {player_id} in event {event_id}")
-        ranked = any(row.rounds for row in data.standings)  # before the first result everyone is "1st, 0 points"
-        mine = next((row for row in data.standings if row.player == player_id), None) if ranked else None
+        mine = next((row for row in data.standings if row.player == player_id), None) if ranked(data) else None
         seat = data.seats.get(player_id)
         at_table = None
         if seat is not None:
@@ -348,7 +347,7 @@ class TableViews(EventBase):
             drafts=[DraftProgress(pod=number, **shown) for number, shown in progress.items()],
             decks_registered=len(data.decks),
             round=None if not rounds else self._round_shown(data, rounds[-1], now),
-            standings=[standing_row(row) for row in data.standings],
+            standings=[standing_row(row) for row in data.standings] if ranked(data) else [],
             winner=winner_line(data.standings),
         )
 
@@ -376,3 +375,9 @@ class TableViews(EventBase):
                 for number, table in enumerate(rnd.tables, start=1)
             ],
         )
+
+
+def ranked(data: NightData) -> bool:
+    """Whether the standings say anything yet: before the night's first result everyone is "1st, 0 points", which
+    the phones and the room leave unsaid."""
+    return any(row.rounds for row in data.standings)

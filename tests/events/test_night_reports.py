@@ -97,6 +97,7 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
     pid = ids(events, event_id)
     room = as_seen(views.room_view(event_id, now=START))
     assert [len(pod["players"]) for pod in room["seatings"]] == [7, 6]
+    assert room["standings"] == []  # no result yet: not thirteen rows all "1." with no game played
     assert sorted(n for pod in room["seatings"] for n in pod["players"]) == sorted(NAMES)
 
     seated: dict[tuple[int, int], list[str]] = {}
