@@ -1,0 +1,36 @@
+"""A script's view of ``--json``: what it reads is the same thing said the same way everywhere, with no path of this
+machine the user didn't type (docs/commands.md, "Script it" in the README)."""
+
+from __future__ import annotations
+
+import json
+
+
+def bots_night(cli, *names: str, db: list[str] | None = None) -> None:
+    """A bots event (number 1) with ``names`` seated and drafted, in the default database unless ``db``."""
+    where = db or []
+    assert cli("event", "new", "Friday", "--style", "bots", *where).exit_code == 0
+    assert cli("event", "player", "add", "1", *names, *where).exit_code == 0
+    assert cli("event", "seat", "1", *where).exit_code == 0
+    assert cli("event", "draft", "1", *where).exit_code == 0
+
+
+def test_an_undo_refused_in_the_default_database_names_no_db_option(cli, cmdraft_home):
+    """The commands an undo's refusal suggests carry ``--db`` only for a database other than the default one, as
+    every other suggested command does.  Before: '... --event 1 --db /home/.../cmdraft.json' in ``refused`` of
+    ``event undo --list --json`` and on stderr, a path of this machine the user never typed."""
+    bots_night(cli, "Ann", "Bo", "Cy")
+    listed = cli("event", "undo", "1", "--list", "--json")
+    refused = json.loads(listed.stdout)["refused"]
+    assert "cmdraft event restore " in refused and "--event 1'" in refused
+    assert "--db" not in refused
+    undone = cli("event", "undo", "1", "--json")
+    assert undone.exit_code == 3 and undone.stdout == ""
+    assert "cmdraft event restore " in undone.stderr and "--db" not in undone.stderr
+
+
+def test_an_undo_refused_in_another_database_still_names_it(cli, tmp_path):
+    db = tmp_path / "night one.json"
+    bots_night(cli, "Ann", "Bo", "Cy", db=["--db", str(db)])
+    refused = json.loads(cli("event", "undo", "1", "--list", "--json", "--db", db).stdout)["refused"]
+    assert f"--event 1 --db '{db}''" in refused  # the command quoted, its path quoted in it
