@@ -34,3 +34,16 @@ def test_an_undo_refused_in_another_database_still_names_it(cli, tmp_path):
     bots_night(cli, "Ann", "Bo", "Cy", db=["--db", str(db)])
     refused = json.loads(cli("event", "undo", "1", "--list", "--json", "--db", db).stdout)["refused"]
     assert f"--event 1 --db '{db}''" in refused  # the command quoted, its path quoted in it
+
+
+def test_an_export_lists_its_files_under_the_folder_as_typed(cli, tmp_path, monkeypatch):
+    """``event export --json`` names the files it wrote under the folder as typed, as ``deck convert --json`` names
+    its file and ``event restore --json`` the file it restored.  Before: each was the folder's real, absolute path
+    ('/home/ann/…/night/standings.csv'), a path of this machine the user didn't type."""
+    monkeypatch.chdir(tmp_path)
+    bots_night(cli, "Ann", "Bo", "Cy")
+    printed = cli("event", "export", "1", "--out", "night", "--json")
+    assert printed.exit_code == 0, printed.stderr
+    written = json.loads(printed.stdout)["written"]
+    assert written[:2] == ["night/standings.csv", "night/results.csv"] and "night/database.json" in written
+    assert all(path.startswith("night/") and (tmp_path / path).is_file() for path in written)
