@@ -47,3 +47,16 @@ def test_an_export_lists_its_files_under_the_folder_as_typed(cli, tmp_path, monk
     written = json.loads(printed.stdout)["written"]
     assert written[:2] == ["night/standings.csv", "night/results.csv"] and "night/database.json" in written
     assert all(path.startswith("night/") and (tmp_path / path).is_file() for path in written)
+
+
+def test_a_suggestion_names_its_color_identity_as_every_other_command_does(cli, tmp_path):
+    """``deck suggest --json`` gives ``color_identity``, the key of ``card``, ``identity``, ``deck check`` and
+    ``event deck``, with the same letters; ``identity`` stays for the scripts that read it.  Before: only
+    ``identity``, so a script reading ``color_identity`` everywhere found nothing here."""
+    pool = tmp_path / "pool.txt"
+    pool.write_text("1 Akroma, Vision of Ixidor\n1 Sengir, the Dark Baron\n1 Murder\n1 Ghastly Demise\n", "utf-8")
+    suggestions = json.loads(cli("deck", "suggest", pool, "--json").stdout)["suggestions"]
+    alone = next(s for s in suggestions if s["commanders"] == ["Sengir, the Dark Baron"])
+    card = json.loads(cli("card", "Sengir, the Dark Baron", "--json").stdout)
+    assert alone["color_identity"] == card["color_identity"] == ["B"]
+    assert all(s["color_identity"] == s["identity"] for s in suggestions)
