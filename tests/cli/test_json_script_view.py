@@ -60,3 +60,21 @@ def test_a_suggestion_names_its_color_identity_as_every_other_command_does(cli, 
     card = json.loads(cli("card", "Sengir, the Dark Baron", "--json").stdout)
     assert alone["color_identity"] == card["color_identity"] == ["B"]
     assert all(s["color_identity"] == s["identity"] for s in suggestions)
+
+
+def test_a_recorded_pool_names_its_player_as_every_other_command_does(cli):
+    """``event pool --json`` gives the player as ``event deck NAME --json`` does (``name``, and ``player`` the same
+    name) and as ``event show --json`` numbers them (``id``, ``number``).  Before: ``player`` was the row id, the
+    only ``player`` that was no name, and not the player's number either in a database's second event (4, not #1)."""
+    assert cli("event", "new", "Thursday", "--style", "bots").exit_code == 0
+    assert cli("event", "player", "add", "1", "Di", "Ed", "Flo").exit_code == 0
+    assert cli("event", "new", "Friday", "--style", "physical").exit_code == 0
+    assert cli("event", "player", "add", "2", "Ann", "Bo").exit_code == 0
+    for step in ("seat", "draft"):
+        assert cli("event", step, "2").exit_code == 0
+    recorded = cli("event", "pool", "2", "#1", "--json", input="2 Command Tower\n\n")
+    assert recorded.exit_code == 0, recorded.stderr
+    shown = next(p for p in json.loads(cli("event", "show", "2", "--json").stdout)["players"] if p["name"] == "Ann")
+    pool = json.loads(recorded.stdout)
+    assert (pool["name"], pool["player"], pool["number"], pool["id"]) == ("Ann", "Ann", 1, shown["id"])
+    assert pool["cards"] == 2 and pool["warnings"]
