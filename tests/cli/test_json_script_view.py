@@ -4,6 +4,9 @@ machine the user didn't type (docs/commands.md, "Script it" in the README)."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import time
 
 
 def bots_night(cli, *names: str, db: list[str] | None = None) -> None:
@@ -78,3 +81,19 @@ def test_a_recorded_pool_names_its_player_as_every_other_command_does(cli):
     pool = json.loads(recorded.stdout)
     assert (pool["name"], pool["player"], pool["number"], pool["id"]) == ("Ann", "Ann", 1, shown["id"])
     assert pool["cards"] == 2 and pool["warnings"]
+
+
+def test_a_restore_gives_the_files_time_with_its_zone(cli, tmp_path):
+    """``event restore --json`` gives the file's time as every other time in ``--json`` is written (the history's
+    ``at``, a deck registration's ``decks_close``, ``play --list``'s ``created``): ISO 8601 in UTC, in ``saved_at``;
+    ``saved`` stays the local minute the message says.  Before: only ``saved``, a local time with no zone
+    ('2023-11-14 23:13'), which a script on another machine can't place."""
+    db = tmp_path / "night.json"
+    bots_night(cli, "Ann", "Bo", "Cy", db=["--db", str(db)])
+    backup = tmp_path / "saved.json"  # a backup set aside: each restore makes backups of its own
+    shutil.copy(tmp_path / "night.json.bak.1", backup)
+    os.utime(backup, (1_700_000_000, 1_700_000_000))
+    local = time.strftime("%Y-%m-%d %H:%M", time.localtime(1_700_000_000))
+    for how in (["--event", "1"], ["--all"]):
+        report = json.loads(cli("event", "restore", backup, *how, "--db", db, "--json", "--force").stdout)
+        assert report["saved_at"] == "2023-11-14T22:13:20+00:00" and report["saved"] == local, how
