@@ -62,6 +62,12 @@ class RoundClock:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    def shown(self, number: int, now: float) -> dict[str, Any]:
+        """Round ``number``'s clock as ``event clock --json`` and the desk's ``POST /api/desk/clock`` answer it: the
+        stored times (epoch seconds, as every live time: the API's ``server_time``, a pick's ``deadline``), whether
+        it is paused, and the seconds left at ``now`` (to a tenth)."""
+        return {"round": number, **self.to_json(), "paused": self.paused, "remaining": round(self.remaining(now), 1)}
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoundClock:
         return cls.of(msgspec.convert(data, Clock))

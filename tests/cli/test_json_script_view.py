@@ -97,3 +97,19 @@ def test_a_restore_gives_the_files_time_with_its_zone(cli, tmp_path):
     for how in (["--event", "1"], ["--all"]):
         report = json.loads(cli("event", "restore", backup, *how, "--db", db, "--json", "--force").stdout)
         assert report["saved_at"] == "2023-11-14T22:13:20+00:00" and report["saved"] == local, how
+
+
+def test_the_round_clock_has_the_same_keys_at_the_terminal_and_in_the_api(cli, tmp_path):
+    """``event clock --json`` and the desk's ``POST /api/desk/clock`` start the same clock and answer it with the same
+    keys (one owner, ``RoundClock.shown``).  Before: the terminal gave ``paused`` but no ``paused_at`` or
+    ``paused_total``, the API those two but no ``paused``."""
+    from events.web.desk_answers import RoundClock
+
+    db = tmp_path / "night.json"
+    bots_night(cli, "Ann", "Bo", "Cy", db=["--db", str(db)])
+    for name in ("Ann", "Bo", "Cy"):
+        assert cli("event", "deck", "1", name, "--auto", "--db", db).exit_code == 0
+    assert cli("event", "round", "1", "--db", db).exit_code == 0
+    shown = json.loads(cli("event", "clock", "1", "--minutes", "30", "--db", db, "--json").stdout)
+    assert list(shown) == list(RoundClock.__struct_fields__)
+    assert shown["length"] == 1800.0 and shown["paused"] is False and shown["paused_at"] is None
