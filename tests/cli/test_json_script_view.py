@@ -113,3 +113,14 @@ def test_the_round_clock_has_the_same_keys_at_the_terminal_and_in_the_api(cli, t
     shown = json.loads(cli("event", "clock", "1", "--minutes", "30", "--db", db, "--json").stdout)
     assert list(shown) == list(RoundClock.__struct_fields__)
     assert shown["length"] == 1800.0 and shown["paused"] is False and shown["paused_at"] is None
+
+
+def test_a_registration_gives_each_name_as_stored(cli):
+    """``event player add --json`` gives each player's name as registered, beside the ids and numbers: the name a
+    later command is given (``event deck 1 NAME``) and every other command prints.  Before: ids and numbers only, so
+    a script that typed 'Eve<TAB>Tab' never learnt that 'Eve Tab' was the name kept."""
+    assert cli("event", "new", "Friday", "--style", "bots").exit_code == 0
+    added = json.loads(cli("event", "player", "add", "1", "Ann", "Eve\tTab", "Dü  🐉", "--json").stdout)
+    shown = json.loads(cli("event", "show", "1", "--json").stdout)["players"]
+    assert added["names"] == ["Ann", "Eve Tab", "Dü 🐉"] == [p["name"] for p in shown]
+    assert added["players"] == [p["id"] for p in shown] and added["numbers"] == [1, 2, 3]
