@@ -238,8 +238,11 @@ class Ledger(msgspec.Struct, frozen=True):
         return next((row for row in self.pods if row.pod == number), None)
 
     def to_json(self) -> dict[str, Any]:
-        """The ledger as ``event pipers --json`` (and ``event show --json``'s ``pipers``) prints it."""
+        """The ledger as ``event pipers --json`` (and ``event show --json``'s ``pipers``) prints it: each deck, lender
+        and request names its player ``name``, as every player list does, and keeps ``player``, the same name."""
         result: dict[str, Any] = msgspec.to_builtins(self)
+        for row in [*result["decks"], *result["lenders"], *result["forecast"]["requests"]]:
+            row["name"] = row["player"]
         return result
 
 

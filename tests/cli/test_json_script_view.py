@@ -124,3 +124,17 @@ def test_a_registration_gives_each_name_as_stored(cli):
     shown = json.loads(cli("event", "show", "1", "--json").stdout)["players"]
     assert added["names"] == ["Ann", "Eve Tab", "Dü 🐉"] == [p["name"] for p in shown]
     assert added["players"] == [p["id"] for p in shown] and added["numbers"] == [1, 2, 3]
+
+
+def test_the_piper_ledger_names_each_player_as_every_player_list_does(cli):
+    """``event pipers --json`` (and ``event show --json``'s ``pipers``): each deck, lender and request names its player
+    ``name``, as the standings, the decks and ``event show`` do, and keeps ``player``.  Before: ``player`` only."""
+    bots_night(cli, "Ann", "Bo", "Cy", "Di", "Ed")
+    assert cli("event", "pipers", "1", "--stock", "2", "--request", "Ann=1").exit_code == 0
+    for name in ("Bo", "Cy", "Di", "Ed"):
+        assert cli("event", "deck", "1", name, "--auto").exit_code == 0
+    ledger = json.loads(cli("event", "pipers", "1", "--json").stdout)
+    shown = json.loads(cli("event", "show", "1", "--json").stdout)["pipers"]
+    rows = [*ledger["decks"], *ledger["lenders"], *ledger["forecast"]["requests"]]
+    assert ledger["forecast"]["requests"] and rows and ledger == shown
+    assert all(row["name"] == row["player"] for row in rows)
