@@ -138,3 +138,15 @@ def test_the_piper_ledger_names_each_player_as_every_player_list_does(cli):
     rows = [*ledger["decks"], *ledger["lenders"], *ledger["forecast"]["requests"]]
     assert ledger["forecast"]["requests"] and rows and ledger == shown
     assert all(row["name"] == row["player"] for row in rows)
+
+
+def test_a_sealed_booster_is_named_by_its_seed_and_index_as_packs_names_it(cli):
+    """``sealed --json`` numbers each booster by its place in the whole run, as ``packs --json`` does with the same
+    seed: the booster a seed and an index name is the same booster in both.  Before: every player's boosters were
+    numbered 0 to 5, so player 2's 'seed 3, index 0' was a different booster from ``packs --seed 3``'s index 0 (its
+    cards were index 6's)."""
+    sealed = json.loads(cli("sealed", "--players", "2", "--seed", "3", "--json").stdout)
+    opened = [json.loads(line) for line in cli("packs", "--count", "12", "--seed", "3", "--json").stdout.splitlines()]
+    boosters = [booster for player in sealed["players"] for booster in player["boosters"]]
+    assert [b["index"] for b in boosters] == list(range(12))
+    assert boosters == opened
