@@ -240,9 +240,13 @@ class Ledger(msgspec.Struct, frozen=True):
     def to_json(self) -> dict[str, Any]:
         """The ledger as ``event pipers --json`` (and ``event show --json``'s ``pipers``) prints it: each deck, lender
         and request names its player ``name``, as every player list does, and keeps ``player``, the same name."""
+
+        def named(rows: list[DeckNeed] | list[Lender] | list[Request]) -> list[dict[str, Any]]:
+            return [{**msgspec.to_builtins(row), "name": row.player} for row in rows]
+
         result: dict[str, Any] = msgspec.to_builtins(self)
-        for row in [*result["decks"], *result["lenders"], *result["forecast"]["requests"]]:
-            row["name"] = row["player"]
+        forecast = {**msgspec.to_builtins(self.forecast), "requests": named(self.forecast.requests)}
+        result.update(decks=named(self.decks), lenders=named(self.lenders), forecast=forecast)
         return result
 
 
