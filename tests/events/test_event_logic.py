@@ -340,7 +340,10 @@ def test_the_forecast_counts_every_requested_piper_as_added():
         5,
         0,
     )
-    assert forecast.requests == [Request(player="Ann", requested=2), Request(player="Bo", requested=1)]
+    assert forecast.requests == [
+        Request(player="Ann", requested=2, name="Ann"),
+        Request(player="Bo", requested=1, name="Bo"),
+    ]
     without_cy = {k: v for k, v in pools.items() if k != 3}
     no_cy = ledger(an_event(**{"piper_stock": 0}), players, [], without_cy, decks, "1").forecast
     assert (no_cy.needed_from_others, no_cy.available, no_cy.shortfall) == (3, 3, 0)

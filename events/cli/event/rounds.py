@@ -195,7 +195,7 @@ def event_clock(
     number, clock = start_clock(events, event_id, minutes, restart=restart)
     now = timing.now()
     if as_json:
-        emit_json(clock.shown(number, now))
+        emit_json(msgspec.to_builtins(clock.shown(number, now)))
         return
 
     snap = events.snapshot(event_id)
