@@ -150,3 +150,12 @@ def test_a_sealed_booster_is_named_by_its_seed_and_index_as_packs_names_it(cli):
     boosters = [booster for player in sealed["players"] for booster in player["boosters"]]
     assert [b["index"] for b in boosters] == list(range(12))
     assert boosters == opened
+
+
+def test_event_show_is_the_snapshot_with_the_piper_ledger_beside_it(cli):
+    """docs/storage-and-safety.md: ``event show --json`` is the snapshot's JSON and the Piper ledger under ``pipers``,
+    the ledger exactly as ``event pipers --json`` prints it.  Before, the page named the snapshot alone."""
+    bots_night(cli, "Ann", "Bo", "Cy")
+    shown = json.loads(cli("event", "show", "1", "--json").stdout)
+    assert list(shown) == ["event", "players", "pods", "rounds", "pipers"]
+    assert shown["pipers"] == json.loads(cli("event", "pipers", "1", "--json").stdout)
