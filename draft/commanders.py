@@ -235,9 +235,12 @@ class Suggestion:
     added_pipers: int
 
     def to_json(self) -> dict[str, Any]:
+        """As ``deck suggest --json`` prints it: ``color_identity`` as every other command names a color identity
+        (``card``, ``identity``, ``deck check``, ``event deck``); ``identity``, the same letters, kept for scripts."""
         return {
             "commanders": list(self.commanders),
             "piper_colors": [c.value for c in self.piper_colors],
+            "color_identity": self.identity.letters,
             "identity": self.identity.letters,
             "playable": self.playable,
             "added_pipers": self.added_pipers,

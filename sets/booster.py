@@ -426,7 +426,9 @@ def kept_spec(card_set: CardSet, kind: str | None) -> BoosterSpec:
     return booster_spec(card_set, kind)
 
 
-def sealed_pool(spec: BoosterSpec, rng: random.Random, boosters: int = 6) -> list[Booster]:
-    """A sealed pool: ``boosters`` boosters opened in order (1 to ``MAX_SEALED_BOOSTERS``)."""
+def sealed_pool(spec: BoosterSpec, rng: random.Random, boosters: int = 6, start: int = 0) -> list[Booster]:
+    """A sealed pool: ``boosters`` boosters opened in order (1 to ``MAX_SEALED_BOOSTERS``), numbered from ``start``:
+    pools opened in a row from one ``rng`` number theirs by their place in the whole run, as ``packs`` does, so a
+    booster's seed and index name the same booster everywhere."""
     check_sealed(1, boosters)
-    return spec.open_many(rng, boosters)
+    return spec.open_many(rng, boosters, start)

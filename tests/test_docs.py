@@ -324,3 +324,14 @@ def test_a_planted_message_naming_an_unknown_command_or_option_is_seen(tmp_path:
         "events/planted.py:3: no command 'cmdraft event shwo'",
         "events/planted.py:4: cmdraft event round: no option --forse",
     ]
+
+
+def test_the_readme_names_every_exit_code_the_commands_page_lists():
+    """A script writer reads the README's "Script it" first: it names every exit code of docs/commands.md's table.
+    Before: 0 to 4 only, so a script met 6 (no database file where it looked) or 5 (not the desk's command)
+    unannounced."""
+    table = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").split("\n## Exit codes", 1)[1]
+    codes = re.findall(r"^\| (\d+) \|", table.split("\n## ", 1)[0], re.M)
+    said = " ".join(readme_section("Script it (a script writer)").split())
+    assert codes == ["0", "1", "2", "3", "4", "5", "6", "130"]
+    assert [code for code in codes if not re.search(rf"(?:code: |, ){code} \w", said)] == []

@@ -175,7 +175,7 @@ def sealed(
         rows = []
         with LongWork(progress_console(), players, f"opening {players} sealed pools") as work:
             for i in range(1, players + 1):
-                pool = sealed_pool(spec, rng, boosters)
+                pool = sealed_pool(spec, rng, boosters, (i - 1) * boosters)  # numbered as 'packs --seed' numbers them
                 rows.append(
                     {
                         "player": i,

@@ -181,6 +181,7 @@ class DeckNeed(msgspec.Struct, frozen=True):
     owned: int
     used: int
     added: int
+    name: str  # the player's name again, as every player list names it (``player`` kept for scripts)
 
 
 class Lender(msgspec.Struct, frozen=True):
@@ -191,6 +192,7 @@ class Lender(msgspec.Struct, frozen=True):
     spare: int
     deck_registered: bool
     dropped: bool
+    name: str  # as ``DeckNeed.name``
 
 
 class Request(msgspec.Struct, frozen=True):
@@ -198,6 +200,7 @@ class Request(msgspec.Struct, frozen=True):
 
     player: str
     requested: int
+    name: str  # as ``DeckNeed.name``
 
 
 class Forecast(msgspec.Struct, frozen=True):
@@ -238,7 +241,9 @@ class Ledger(msgspec.Struct, frozen=True):
         return next((row for row in self.pods if row.pod == number), None)
 
     def to_json(self) -> dict[str, Any]:
-        """The ledger as ``event pipers --json`` (and ``event show --json``'s ``pipers``) prints it."""
+        """The ledger as ``event pipers --json`` (and ``event show --json``'s ``pipers``) prints it: each deck, lender
+        and request names its player ``name``, as every player list does, and keeps ``player``, the same name."""
+
         result: dict[str, Any] = msgspec.to_builtins(self)
         return result
 
@@ -270,7 +275,9 @@ def ledger(
         deck = decks.get(pid)
         used = played_in(deck, option) if deck is not None and active else 0
         if deck is not None and active and used:
-            needs.append(DeckNeed(player=player.name, owned=owned, used=used, added=max(0, used - owned)))
+            needs.append(
+                DeckNeed(player=player.name, owned=owned, used=used, added=max(0, used - owned), name=player.name)
+            )
         spare = max(0, owned - used)
         unused += spare
         if spare:
@@ -281,6 +288,7 @@ def ledger(
                     spare=spare,
                     deck_registered=deck is not None,
                     dropped=not active,
+                    name=player.name,
                 )
             )
         if active:  # the forecast: Pipers the players plan to add, beyond their pools
@@ -328,7 +336,9 @@ def ledger(
             shortfall=0 if all_registered else max(0, forecast_needed - forecast_available),
             spent=all_registered,  # every deck registered: the decks' needs replace the requests
             requests=[
-                Request(player=p.name, requested=p.requested) for p in players if p.requested and p.status == "active"
+                Request(player=p.name, requested=p.requested, name=p.name)
+                for p in players
+                if p.requested and p.status == "active"
             ],
         ),
     )

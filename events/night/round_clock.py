@@ -26,6 +26,20 @@ from sets.errors import InputError, StateError
 DEFAULT_MINUTES = 50
 
 
+class ShownClock(msgspec.Struct, frozen=True):
+    """A round's clock as the faces answer it: the stored times in seconds (``started`` and ``paused_at`` epoch
+    seconds, as every live time: the API's ``server_time``, a pick's ``deadline``), whether it is paused, and the
+    seconds left (to a tenth)."""
+
+    round: int
+    length: float
+    started: float
+    paused_at: float | None
+    paused_total: float
+    paused: bool
+    remaining: float
+
+
 @dataclass(frozen=True)
 class RoundClock:
     length: float  # seconds
@@ -61,6 +75,18 @@ class RoundClock:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def shown(self, number: int, now: float) -> ShownClock:
+        """Round ``number``'s clock as ``event clock --json`` and the desk's ``POST /api/desk/clock`` answer it."""
+        return ShownClock(
+            number,
+            self.length,
+            self.started,
+            self.paused_at,
+            self.paused_total,
+            self.paused,
+            round(self.remaining(now), 1),
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoundClock:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from events.night.base import EventBase
 from events.night.history import DESK, log_change
-from events.storage.database_file import newest_backup, saved_at
+from events.storage.database_file import local_minute, newest_backup, utc_time, written_at
 from events.storage.store import phase_change
 from events.storage.transfer import (
     LiveDraft,
@@ -71,11 +71,13 @@ def discarded_picks(stopped: dict[PodKey, int], kept: dict[PodKey, int]) -> int:
 
 @dataclass(frozen=True)
 class RestoredAll:
-    """A whole database restored: when the file was saved, where the database it replaced was kept (``backup``: its
-    newest backup; ``damaged``: a database this release couldn't read, kept aside, never among the backups), and the
-    live drafts the restore stopped and the picks it discarded."""
+    """A whole database restored: when the file was saved (``saved`` in local time to the minute, as people read it;
+    ``saved_at`` as every time in ``--json``: ISO 8601 in UTC, None when unknown), where the database it replaced was
+    kept (``backup``: its newest backup; ``damaged``: a database this release couldn't read, kept aside, never among
+    the backups), and the live drafts the restore stopped and the picks it discarded."""
 
     saved: str
+    saved_at: str | None
     backup: str | None
     damaged: str | None
     stopped: int
@@ -91,7 +93,7 @@ def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False)
             here = Tables.of(db)
     except StorageError:
         here = Tables({})  # a damaged database can be replaced whole: it has no draft to stop
-    saved = data.saved or saved_at(path)
+    written = data.written if data.written is not None else written_at(path)
     data = data.filled(here)
     live = live_drafts(store, here)
     kept = data.self_contained(store).pod_picks()
@@ -112,7 +114,8 @@ def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False)
     where = None if replaced is None else str(replaced.path)
     damaged = replaced is not None and replaced.damaged
     return RestoredAll(
-        saved,
+        local_minute(written),
+        utc_time(written),
         None if damaged else where,
         where if damaged else None,
         len(stopped),
@@ -123,14 +126,15 @@ def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False)
 @dataclass(frozen=True)
 class RestoredEvent:
     """One event restored: its number here and name, whether it replaced the same event, the database's backup
-    made before (None: none kept), when the file was saved, and the live drafts the restore stopped and the picks
-    it discarded."""
+    made before (None: none kept), when the file was saved (``saved`` and ``saved_at`` as ``RestoredAll`` has them),
+    and the live drafts the restore stopped and the picks it discarded."""
 
     event: int
     name: str | None
     replaced: bool
     backup: str | None
     saved: str
+    saved_at: str | None
     stopped: int
     discarded_picks: int
 
@@ -193,7 +197,8 @@ def _restore_event(
         copy.name,
         placed.replaced,
         str(backup) if backup is not None else None,
-        data.saved or "at an unknown time",
+        local_minute(data.written),
+        utc_time(data.written),
         len(stopped),
         discarded,
     )

@@ -21,7 +21,7 @@ from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
 from events.night.registration import dropped_before
 from events.night.report_waits import wait_again
-from events.storage.database_file import backup_before_change, saved_at
+from events.storage.database_file import backup_before_change, db_option, saved_at
 from events.storage.draft_records import rename_seat
 from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Deck, Event, Game, Player, Pod, Pool, Result, Round
@@ -160,14 +160,13 @@ class Undo(EventBase):
                 raise StateError(
                     f"the desk's last change is now {change_text(entry)} (another change was made meanwhile): "
                     "nothing undone; undo again to take back that one "
-                    f"('cmdraft event undo {event_id} --db {shlex.quote(str(self.store.path))}')"
+                    f"('cmdraft event undo {event_id}{db_option(self.store.path)}')"
                 )
             what = entry.what
             handler = getattr(self, "_undo_" + what.replace(" ", "_"), None)
             if handler is None or entry.undo is None:
-                path = shlex.quote(str(self.store.path))
                 hint = INSTEAD.get(what, "make the change again the other way").format(
-                    id=event_id, db=f" --db {path}", restore=self._restore_before(event_id, entry)
+                    id=event_id, db=db_option(self.store.path), restore=self._restore_before(event_id, entry)
                 )
                 raise StateError(f"the desk's last change ({change_text(entry)}) can't be undone: {hint}")
             said = handler(db, event_id, event, entry, entry.undo)
@@ -184,7 +183,7 @@ class Undo(EventBase):
         backup = backup_before_change(self.store.path, event_id, entry.id, entry.at)
         if backup is None:
             return "no backup taken before it can be read"
-        command = f"cmdraft event restore {shlex.quote(str(backup))} --event {event_id} --db {shlex.quote(str(self.store.path))}"
+        command = f"cmdraft event restore {shlex.quote(str(backup))} --event {event_id}{db_option(self.store.path)}"
         return f"{backup}, saved {saved_at(backup)}: '{command}'"
 
     @staticmethod

@@ -145,10 +145,11 @@ def export_event(
     events: EventBase, event_id: int, folder: Path, notes: list[str] | None = None, *, force: bool = False
 ) -> list[Path]:
     """Standings, results, pairings and history CSV, every pool and deck in each format, the draft logs, and a copy
-    of the database; every path checked before any is written."""
+    of the database; every path checked before any is written.  Returns the files written, under ``folder`` as it
+    was given (no path of this machine the user didn't type: ``event export --json`` prints them)."""
     snap = events.snapshot(event_id)
     decks = Decks(events.store)  # the pools too
-    folder = check_folder(folder, force)
+    given, folder = folder, check_folder(folder, force)
     files = []
     tables = {
         "standings.csv": standings_csv(Rounds(events.store).standings(event_id)),
@@ -189,4 +190,4 @@ def export_event(
             files += seat_files(folder, stem, pool, deck, logs.get(player.id), notes)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     files.append((folder / "database.json", data.text()))
-    return fill_folder(folder, files, force)
+    return [given / path.relative_to(folder) for path in fill_folder(folder, files, force)]

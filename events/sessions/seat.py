@@ -84,13 +84,15 @@ def check_positions(positions: Sequence[int], due: int, size: int) -> None:
 def stale_words(seen: tuple[int, int], at: tuple[int, int], picked: bool) -> str:
     """Why a pick on pack ``seen`` is refused, the seat being at ``at`` now (``picked``: it holds no pack now and
     waits for one to be passed to it)."""
-    state = "already made" if seen <= at else "not reached"
     now = (
         f"your next pick is pack {at[0]} pick {at[1]} (waiting for a pack)"
         if picked
         else (f"the pack in front of you is now pack {at[0]} pick {at[1]}")
     )
-    return f"that pack has moved on: your pack {seen[0]} pick {seen[1]} is {state}; {now}"
+    if seen < at:
+        return f"that pack has moved on: your pack {seen[0]} pick {seen[1]} is already made; {now}"
+    # the seat's next pick, or a later one: its pack hasn't been passed to the seat yet
+    return f"that pack hasn't reached you: your pack {seen[0]} pick {seen[1]} is not reached yet; {now}"
 
 
 NO_ASSISTANCE = "no assistance in this event's drafts: the hint, signals and 'Can lead' are off (the event's rules)"

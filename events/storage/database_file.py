@@ -13,7 +13,7 @@ import hashlib
 import json
 import shlex
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -124,13 +124,29 @@ def readable_data(path: Path) -> dict[str, Any] | None:
         return None
 
 
-def saved_at(path: Path) -> str:
-    """When a file was last written, in local time to the minute (a backup's copy time: the database as it stood)."""
+def written_at(path: Path) -> float | None:
+    """When a file was last written (a backup's copy time: the database as it stood); None when it can't be read."""
     try:
-        stamp = path.stat().st_mtime
+        return path.stat().st_mtime
     except OSError:
+        return None
+
+
+def local_minute(stamp: float | None) -> str:
+    """A file's time as people read it: local time to the minute (``at an unknown time`` for None)."""
+    if stamp is None:
         return "at an unknown time"
     return datetime.fromtimestamp(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def utc_time(stamp: float | None) -> str | None:
+    """A file's time as every time in ``--json`` and the history is written: ISO 8601 in UTC to the second."""
+    return None if stamp is None else datetime.fromtimestamp(stamp, UTC).isoformat(timespec="seconds")
+
+
+def saved_at(path: Path) -> str:
+    """When a file was last written, in local time to the minute (a backup's copy time: the database as it stood)."""
+    return local_minute(written_at(path))
 
 
 def newest_readable_backup(path: Path, holds: Callable[[dict[str, Any]], bool] | None = None) -> Path | None:

@@ -20,7 +20,7 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from events.storage.database_file import META, SCHEMA, check_data, migrated, saved_at, schema_of
+from events.storage.database_file import META, SCHEMA, check_data, migrated, schema_of, written_at
 from events.storage.draft_records import (
     DRAFTS,
     current,
@@ -62,11 +62,12 @@ def identity(event: dict[str, Any]) -> Identity:
 
 class Tables:
     """A whole database as plain JSON tables, ``{table: {document number as text: record}}``: a file a user gives,
-    or the store's own in a transaction (``of``); ``saved``: when the file was written, for a file a user gives."""
+    or the store's own in a transaction (``of``); ``written``: when the file was written (its time stamp), for a file
+    a user gives."""
 
-    def __init__(self, data: dict[str, Any], saved: str | None = None) -> None:
+    def __init__(self, data: dict[str, Any], written: float | None = None) -> None:
         self.data = data
-        self.saved = saved
+        self.written = written
 
     @classmethod
     def of(cls, db: TinyDB) -> Tables:
@@ -205,7 +206,7 @@ def read_tables(path: Path) -> Tables:
     except CmdraftError as error:
         hints = ("; restore the newest", "; there is no backup", "; none of its backups")
         raise InputError(min((str(error).split(hint)[0] for hint in hints), key=len)) from None
-    return Tables(data, saved_at(path))
+    return Tables(data, written_at(path))
 
 
 # --- an event out ------------------------------------------------------------------------------------------------

@@ -167,8 +167,7 @@ async def post_clock(desk: Desk, body: ClockBody) -> RoundClock:
     )
     if body.pause:
         clock = await in_core(served, toggle_pause, served.reports, served.event_id, number, now=served.wall())
-    shown = {"round": number, **clock.to_json(), "remaining": clock.remaining(served.wall())}
-    return await changed(desk, typed(shown, RoundClock))
+    return await changed(desk, typed(clock.shown(number, served.wall()), RoundClock))
 
 
 async def post_undo(desk: Desk, body: Empty) -> Undone:

@@ -97,6 +97,7 @@ class RoundClock(Answer):
     started: Number
     paused_at: Number | None
     paused_total: Number
+    paused: bool
     remaining: Number
 
 

@@ -136,6 +136,7 @@ def test_deck_close_reads_its_time_with_the_strict_number_parser(cli, tmp_path):
 RESTORE_KEYS = {
     "restored",
     "saved",
+    "saved_at",
     "all",
     "event",
     "replaced",

@@ -218,8 +218,8 @@ def test_piper_ledger_counts_pools_and_decks(events, cli):
     register(events, event_id, "Cy", "Commander\n1 The Prismatic Piper\nDeck\n5 Murder\n", ["B"])
     ledger = events.piper_ledger(event_id)
     assert ledger.to_json()["decks"] == [
-        {"player": "Bo", "owned": 0, "used": 2, "added": 2},
-        {"player": "Cy", "owned": 2, "used": 1, "added": 0},
+        {"player": "Bo", "owned": 0, "used": 2, "added": 2, "name": "Bo"},
+        {"player": "Cy", "owned": 2, "used": 1, "added": 0, "name": "Cy"},
     ]
     assert ledger.needed == 2 and ledger.unused == 2 and ledger.available == 2 and ledger.shortfall == 0
     assert [(lender.player, lender.spare) for lender in ledger.lenders] == [("Ann", 1), ("Cy", 1)]

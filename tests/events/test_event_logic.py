@@ -273,13 +273,13 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
     # Ann holds 2 and uses 1: 1 spare.  Bo holds none and uses 2: adds 2.  Cy dropped: her 1 is spare.
     assert book.held_in_pools == 3
     assert book.to_json()["decks"] == [
-        {"player": "Ann", "owned": 2, "used": 1, "added": 0},
-        {"player": "Bo", "owned": 0, "used": 2, "added": 2},
+        {"player": "Ann", "owned": 2, "used": 1, "added": 0, "name": "Ann"},
+        {"player": "Bo", "owned": 0, "used": 2, "added": 2, "name": "Bo"},
     ]
     assert (book.needed, book.unused, book.available, book.shortfall) == (2, 2, 2, 0)
     assert book.to_json()["lenders"] == [
-        {"player": "Ann", "pod": 1, "spare": 1, "deck_registered": True, "dropped": False},
-        {"player": "Cy", "pod": 1, "spare": 1, "deck_registered": False, "dropped": True},
+        {"player": "Ann", "pod": 1, "spare": 1, "deck_registered": True, "dropped": False, "name": "Ann"},
+        {"player": "Cy", "pod": 1, "spare": 1, "deck_registered": False, "dropped": True, "name": "Cy"},
     ]
     # Three pools recorded hold 3 Pipers; the 2 typed by hand disagree.
     assert book.to_json()["pods"] == [
@@ -292,7 +292,7 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
         "needed_from_others": 3,
         "available": 2,
         "shortfall": 1,
-        "requests": [{"player": "Bo", "requested": 2}, {"player": "Di", "requested": 1}],
+        "requests": [{"player": "Bo", "requested": 2, "name": "Bo"}, {"player": "Di", "requested": 1, "name": "Di"}],
         "spent": False,  # not every active player's deck is registered: the forecast still counts
     }
     # ``event pipers --json`` prints the fields in this order (scripts and diffs of saved output rely on it)
@@ -310,7 +310,7 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
         "requests",
     ]
     assert list(printed["pods"][0]) == ["pod", "opened", "pools_recorded", "seats", "typed", "disagrees"]
-    assert list(printed["lenders"][0]) == ["player", "pod", "spare", "deck_registered", "dropped"]
+    assert list(printed["lenders"][0]) == ["player", "pod", "spare", "deck_registered", "dropped", "name"]
 
 
 def test_the_forecast_counts_every_requested_piper_as_added():
@@ -340,7 +340,10 @@ def test_the_forecast_counts_every_requested_piper_as_added():
         5,
         0,
     )
-    assert forecast.requests == [Request(player="Ann", requested=2), Request(player="Bo", requested=1)]
+    assert forecast.requests == [
+        Request(player="Ann", requested=2, name="Ann"),
+        Request(player="Bo", requested=1, name="Bo"),
+    ]
     without_cy = {k: v for k, v in pools.items() if k != 3}
     no_cy = ledger(an_event(**{"piper_stock": 0}), players, [], without_cy, decks, "1").forecast
     assert (no_cy.needed_from_others, no_cy.available, no_cy.shortfall) == (3, 3, 0)

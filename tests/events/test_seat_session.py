@@ -170,3 +170,21 @@ def test_from_the_second_pick_the_hint_the_timers_pick_and_a_bot_seat_read_the_s
     clock.now += 21
     taken = seat.time_up()
     assert taken is not None and list(taken.pick.positions) == hint
+
+
+def test_a_pick_on_the_pack_a_seat_still_waits_for_is_not_called_already_made():
+    """``POST /api/pick`` (and every face) naming the seat's next pick while its pack hasn't been passed to it yet.
+    Before: 'that pack has moved on: your pack 1 pick 2 is already made; your next pick is pack 1 pick 2 (waiting
+    for a pack)', which says the pick was made and is still to make."""
+    from events.sessions.seat import stale_words
+
+    waiting = stale_words((1, 2), (1, 2), picked=True)
+    assert waiting == (
+        "that pack hasn't reached you: your pack 1 pick 2 is not reached yet; "
+        "your next pick is pack 1 pick 2 (waiting for a pack)"
+    )
+    made = stale_words((1, 1), (1, 2), picked=False)
+    assert (
+        made
+        == "that pack has moved on: your pack 1 pick 1 is already made; the pack in front of you is now pack 1 pick 2"
+    )

@@ -412,3 +412,21 @@ def test_the_server_reads_every_live_pods_draft_before_the_first_phone_asks(tmp_
     assert served.tables == {}
     served.warm()
     assert sorted(served.tables) == [1, 2] and all(not t.draft.finished for t in served.tables.values())
+
+
+def test_a_pick_on_the_pack_the_seat_waits_for_says_it_has_not_reached_the_seat(tmp_path, cli, manual_clock):
+    """A script posting its next pick while that pack is still with the player upstream: 409 ``stale`` saying the
+    pack hasn't reached the seat.  Before: 'that pack has moved on: your pack 1 pick 2 is already made; your next
+    pick is pack 1 pick 2 (waiting for a pack)'."""
+    db = tmp_path / "early.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo", "Cy"), bots=0)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes["Ann"])
+        assert ann.pick_first()  # nobody else has picked: her next pack is still upstream
+        early = ann.post("/api/pick", {"pack": 1, "pick": 2, "cards": [0, 1]})
+        assert early.status_code == 409 and early.json()["error"]["code"] == "stale"
+        assert early.json()["error"]["message"] == (
+            "that pack hasn't reached you: your pack 1 pick 2 is not reached yet; "
+            "your next pick is pack 1 pick 2 (waiting for a pack)"
+        )

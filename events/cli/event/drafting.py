@@ -215,7 +215,18 @@ def event_pool(
     player_id, warnings = events.record_pool(event_id, name, deck_file, replace, str(file) if file else "")
     count = len(events.pool(event_id, player_id))
     if as_json:
-        emit_json({"player": player_id, "cards": count, "warnings": [visible(warning) for warning in warnings]})
+        row = events.snapshot(event_id).player(player_id)
+        emit_json(
+            {
+                # ``player`` the name, as every other command's ``player``; ``id`` and ``number`` as ``event show``
+                "name": row.name,
+                "player": row.name,
+                "id": row.id,
+                "number": row.number,
+                "cards": count,
+                "warnings": [visible(warning) for warning in warnings],
+            }
+        )
         return
 
     out().print(f"pool recorded: {count} cards")

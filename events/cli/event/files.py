@@ -106,6 +106,7 @@ def event_restore(
         report: dict[str, object] = {
             "restored": str(file),
             "saved": saved,
+            "saved_at": whole_db.saved_at,
             "all": True,
             "event": None,  # every event of the file: the same keys as one event's restore, for scripts
             "replaced": None,
@@ -122,6 +123,7 @@ def event_restore(
         report = {
             "restored": str(file),
             "saved": restored.saved,
+            "saved_at": restored.saved_at,
             "all": False,
             "event": restored.event,
             "replaced": restored.replaced,

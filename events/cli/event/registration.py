@@ -152,8 +152,9 @@ def player_add(
     if as_json:
         emit_json(
             {
-                "players": ids,
+                "players": ids,  # ids, as event show's players have them (the lists below go with it, in order)
                 "numbers": [rows[pid].number for pid in ids],
+                "names": [rows[pid].name for pid in ids],  # as stored: a tab or a run of spaces typed is one space
                 "seats": [
                     None if rows[pid].pod is None else {"pod": rows[pid].pod, "seat": (rows[pid].seat or 0) + 1}
                     for pid in ids

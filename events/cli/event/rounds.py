@@ -195,15 +195,7 @@ def event_clock(
     number, clock = start_clock(events, event_id, minutes, restart=restart)
     now = timing.now()
     if as_json:
-        emit_json(
-            {
-                "round": number,
-                "length": clock.length,
-                "remaining": round(clock.remaining(now), 1),
-                "paused": clock.paused,
-                "started": clock.started,
-            }
-        )
+        emit_json(msgspec.to_builtins(clock.shown(number, now)))
         return
 
     snap = events.snapshot(event_id)
