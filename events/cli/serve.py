@@ -54,6 +54,15 @@ ConnectionsOption = Annotated[
         help="Connections open at once (a phone holds one or two); more are answered 503. Raise it for a big room.",
     ),
 ]
+PerAddressOption = Annotated[
+    int,
+    typer.Option(
+        "--max-per-address",
+        min=1,
+        help="Connections open at once from one address of the network (a phone holds one or two); more are "
+        "answered 429. Raise it where the phones reach this machine through one router's address.",
+    ),
+]
 LanOption = Annotated[
     bool,
     typer.Option(
@@ -186,6 +195,7 @@ def serve(
     lan: LanOption = False,
     new_desk_link: NewDeskOption = False,
     max_connections: ConnectionsOption = DEFAULT.max_connections,
+    max_per_address: PerAddressOption = DEFAULT.max_per_address,
 ) -> None:
     """Let players join, draft and register decks from their own phones, over this event's database.
 
@@ -194,7 +204,7 @@ def serve(
     events = core(db, Drafting)
     host = listen_address(lan)
     # an event players can't join from a browser is refused here; the app answers only to the printed address
-    settings = WebSettings(hosts=allowed_hosts(host), max_connections=max_connections)
+    settings = WebSettings(hosts=allowed_hosts(host), max_connections=max_connections, max_per_address=max_per_address)
     app = create_app(events.path, event_id, settings, make_desk_link=False)  # made once it listens, to be printed
     restarted = stopped_before(events.path, event_id)  # a server served the event and stopped: phones couldn't pick
     sock = listening(host, port)

@@ -175,6 +175,23 @@ def test_serve_max_connections_option_sets_how_many_connections_are_held_at_once
         stop(process)
 
 
+def test_serve_max_per_address_option_lets_phones_behind_one_router_address_connect(tmp_path, cli):
+    """Phones that reach the server through one router's address (NAT) share its cap: --max-per-address raises it."""
+    db = tmp_path / "nat.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with serve_process(db, event_id, "--max-per-address", "2") as (process, url):
+        held = [from_address(url, "127.0.0.2") for _ in range(2)]
+        time.sleep(0.2)
+        with from_address(url, "127.0.0.2") as extra:
+            extra.settimeout(5)
+            assert extra.recv(100).startswith(b"HTTP/1.1 429")
+        for sock in held:
+            sock.close()
+        stop(process)
+    refused = cli("serve", str(event_id), "--db", str(db), "--max-per-address", "0")
+    assert refused.exit_code == 2 and "--max-per-address" in refused.stderr and "Traceback" not in refused.stderr
+
+
 def test_serve_max_connections_below_one_is_refused_by_name(tmp_path, cli):
     db = tmp_path / "none.json"
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
