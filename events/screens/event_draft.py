@@ -74,7 +74,7 @@ def run_event_draft(
                             snap.event,
                             event_id,
                             session,
-                            seat,
+                            (number, seat),
                             player_id,
                             names[player_id],
                             console,
@@ -154,7 +154,7 @@ def unlock_seat(
     event: Event,
     event_id: int,
     session: DraftTable,
-    seat: int,
+    place: tuple[int, int],
     player_id: int,
     name: str,
     console: Console,
@@ -163,6 +163,7 @@ def unlock_seat(
     """This terminal's token for the player's seat: kept from an earlier run in this terminal session, or made
     once the player's seat code is given (a wrong code waits, is counted for the desk, and is asked again; after
     several, this terminal waits longer before each try: ``seat_codes.check_code``).  Leaving without a right code is ``StateError`` (exit 3)."""
+    pod, seat = place  # the pod's number, the seat's index in it
     token = terminal_token(event, player_id)
     if token is not None and session.claims.get(str(seat)) is not None and session.bound(seat, token):
         presence.terminal_holds(events, event_id, player_id)  # the desk sees this terminal hold the seat
@@ -170,7 +171,7 @@ def unlock_seat(
     token = ask_code(events, event, event_id, player_id, name, console, terminal)
     session.claim(seat, token)
     presence.terminal_holds(events, event_id, player_id)
-    console.print(shown(f"This terminal now picks for {quoted(name)} (pod seat {seat + 1}).", style="green"))
+    console.print(shown(f"This terminal now picks for {quoted(name)} (pod {pod}, seat {seat + 1}).", style="green"))
     return token
 
 
