@@ -22,7 +22,7 @@ from draft.deck_rules import DeckReport, validate
 from draft.deck_state import FREE, DeckState, card_order, counted, free_basics, plural
 from draft.deckbuild import auto_deck, rank_commanders
 from draft.decks import Deck, DeckLine, Zone, is_free_basic, is_piper
-from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
+from draft.deckstats import DeckStats, basic_split, choose_colors, complete_deck, deck_stats
 from draft.goldfish import Goldfish
 from draft.manabase import mana_sources
 from draft.products import Product, product_of
@@ -346,10 +346,10 @@ class DeckSession:
             raise InputError(
                 "choose your commanders first ('commander N' or 'piper COLOR'), or 'auto new' for the bot's whole deck"
             )
-        before = Counter(self.main)
-        self.main = complete_deck(self.pool, self.commanders, self.colors, self.main)
-        self.touched = True
-        return act.Completed(sum(before.values()), sum((self.main - before).values()))
+        before, given, added = Counter(self.main), len(self.colors), (self.piper, self.product, self.may_add)
+        self.colors = list(choose_colors(self.pool_counts, self.commanders, self.colors, self.main, added))
+        self.main, self.touched = complete_deck(self.pool, self.commanders, self.colors, self.main), True
+        return act.Completed(sum(before.values()), sum((self.main - before).values()), tuple(self.colors[given:]))
 
     def replace(self, answer: bool | None = None) -> act.Question | act.KeptDeck | act.Replaced:
         """The bot's whole deck instead of this one: asked first (``answer`` None gives the question) when

@@ -305,3 +305,18 @@ def test_a_commander_chosen_twice_from_one_copy_is_refused_citing_cr_903_13f():
     ):
         session.choose_commanders([partner, partner])
     assert session.commanders == []
+
+
+def test_auto_chooses_the_color_of_a_commander_that_chooses_one_as_the_best_deck_wants_it():
+    # The Piper leads beside a green partner and no color was given: 'auto' must not build a mono-green deck
+    # (the Piper adding nothing) when the pool's other half is blue, and says the color it chose.
+    partner = next(c for c in GREEN if c.can_be_commander and c.has_partner)
+    blue = [c for c in CMR.cards if c.main_set and c.deck_colors == ColorIdentity.parse("U") and not c.is_land]
+    blue = [c for c in blue if not c.can_be_commander][:30]
+    session, _ = session_of([PIPER, partner, *SPELLS[:8], *blue])
+    session.choose_commanders([partner, PIPER])
+    result = session.complete()
+    assert session.colors == [Color.U] and session.identity() == ColorIdentity.parse("UG")
+    assert isinstance(result, act.Completed) and result.colors == (Color.U,)
+    assert sum(n for c, n in session.main.items() if c in blue) >= 20 and session.report().valid
+    assert "chose blue for The Prismatic Piper" in str(words_answer(session, result)[0])
