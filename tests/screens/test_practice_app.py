@@ -153,6 +153,20 @@ async def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path,
         assert on_disk(db, session.draft_id).draft.picks_of(0)[1].positions == (2, 6)
 
 
+async def test_escape_drops_the_typed_line_so_the_next_digits_start_a_new_pick(tmp_path):
+    """'1' typed and refused (two are due), Esc back to the list, then '2 3': cards 2 and 3, never 12 and 3."""
+    db = tmp_path / "db.json"
+    session = session_at(db)
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert "take exactly 2 cards" in widget_text(pilot.app.screen, "#message")
+        await pilot.press("escape", "2", "space", "3", "enter")
+        await pilot.pause()
+        assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (1, 2)
+
+
 async def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
     db = tmp_path / "db.json"
     session = session_at(db, players=2)
