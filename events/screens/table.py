@@ -197,9 +197,12 @@ class TablePrompt:
                     self.console.print("[yellow]Time is up:[/] taking what you chose.", markup=True)
                 elif answer.lower() not in ("", "y", "yes"):
                     continue
-            else:
-                self.console.print(Text(f"Took {chosen}.", style="green"))
-            self.report(seat.pick(positions))
+            outcome = seat.pick(positions)
+            if isinstance(outcome, Taken) and not seat.confirm:
+                self.console.print(
+                    Text(f"Took {chosen}.", style="green")
+                )  # only once it is taken: never before a refusal
+            self.report(outcome)
             return
 
     def report(self, outcome: Taken | Refused) -> None:
