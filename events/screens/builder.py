@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from draft import deck_actions as act
+from draft.commanders import each_identity
 from draft.deck_session import DeckSession
 from draft.deck_state import plural
 from draft.decks import Deck, is_piper
@@ -74,9 +75,8 @@ def status_lines(session: DeckSession) -> list[RenderableType]:
 
 def deck_table(deck: Deck, width: int) -> Table:
     # a commander's count says "commander" ("C" reads as colorless, the identity column's letter)
-    rows = [
-        ["commander", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders
-    ]
+    leading = zip(deck.commanders, each_identity(deck.commanders, deck.piper_colors), strict=True)
+    rows = [["commander", card.name, identity_text(led.code), str(card.mana_value)] for card, led in leading]
     for kind, cards in group_cards(deck.main):
         rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
         rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from draft import deck_actions as act
 from draft.advice import seat_advice, signals
+from events.screens.builder import deck_table
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.booster import Printing
@@ -694,3 +695,18 @@ async def test_the_80x24_builder_shows_a_cards_text_and_the_whole_export_note(cl
         folded = " ".join(line.strip(" │") for line in text.splitlines())
         assert "no MTGO .dek files written" in folded and "and export again" in folded
         assert screen is not pilot.app.screen  # the note opened in a panel
+
+
+async def test_a_piper_commander_shows_the_color_it_chose_in_both_deck_lists(tmp_path):
+    """'piper U G': the deck lists show each Piper as blue and green (CR 903.4b), not its card's colorless 'C'."""
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        await type_command(pilot, "piper U G")
+        rows = [" ".join(str(c) for c in screen.query_one("#deck").get_row_at(i)) for i in range(2)]
+        assert [row.split()[-1] for row in rows] == ["U", "G"] and all("Piper" in row for row in rows)
+        console = Console(width=80, file=io.StringIO(), record=True)
+        console.print(deck_table(screen.session.deck(), 80))  # the line prompt's 'show deck'
+        leading = [line.split() for line in console.export_text().splitlines() if line.lstrip().startswith("commander")]
+        assert [words[-2] for words in leading] == ["U", "G"]

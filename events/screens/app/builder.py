@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from draft import deck_actions as act
-from draft.commanders import can_pair
+from draft.commanders import can_pair, each_identity
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
@@ -161,15 +161,15 @@ class BuilderScreen(Screen):
         number = {card: i for i, card in enumerate(session.pool_list, start=1)}
         free = {card: session.available(card) for card in session.pool_list}
 
-        def row(table: DataTable[Any], lead: Text, name: Text, card: Card | None, extra: list[Text], key: str) -> None:
+        def row(
+            table: DataTable[Any], lead: Text, name: Text, card: Card | None, extra: list[Text], key: str, led: str = ""
+        ) -> None:
+            shown_identity = identity_text(led or card.deck_colors.code) if card is not None else Text("")
             if self.wide:
                 cost = mana_text(card.mana_cost) if card is not None else Text("")
-                table.add_row(lead, name, cost, identity(card), *extra, key=key)
+                table.add_row(lead, name, cost, shown_identity, *extra, key=key)
             else:
-                table.add_row(Text.assemble(lead, " ", name), identity(card), key=key)
-
-        def identity(card: Card | None) -> Text:
-            return identity_text(card.deck_colors.code) if card is not None else Text("")
+                table.add_row(Text.assemble(lead, " ", name), shown_identity, key=key)
 
         def heading(table: DataTable[Any], kind: str, cards: list[tuple[Card, int]], extra: int) -> None:
             row(
@@ -195,7 +195,8 @@ class BuilderScreen(Screen):
                     f"card:{number[card]}",
                 )
         deck = session.deck()
-        for index, card in enumerate(deck.commanders):
+        # a commander that chose its color (a Piper) shows that color, not its card's colorless identity
+        for index, (card, led) in enumerate(zip(deck.commanders, each_identity(deck.commanders, deck.piper_colors))):
             row(
                 deck_table,
                 Text(" C", style="bold magenta"),
@@ -203,6 +204,7 @@ class BuilderScreen(Screen):
                 card,
                 [],
                 f"commander:{index}",
+                led.code,
             )
         self.deck_rows: dict[str, Card] = {}
         for kind, cards in group_cards(deck.main):
