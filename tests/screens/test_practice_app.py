@@ -710,3 +710,14 @@ async def test_a_piper_commander_shows_the_color_it_chose_in_both_deck_lists(tmp
         console.print(deck_table(screen.session.deck(), 80))  # the line prompt's 'show deck'
         leading = [line.split() for line in console.export_text().splitlines() if line.lstrip().startswith("commander")]
         assert [words[-2] for words in leading] == ["U", "G"]
+
+
+async def test_the_builders_log_shows_two_whole_lines_at_80x24(tmp_path):
+    """The log's tables are laid out for 120 columns: on 80 a scrollbar along the log's foot took one of its two
+    lines, so an answer of two lines (short enough to stay out of a panel) showed only its last."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "u", "U")  # redone: "Redone." and "Deck: 60 cards, identity …; legal"
+        await pilot.pause()
+        lines = screen_text(pilot.app).splitlines()
+        assert lines[-4].strip() == "Redone." and lines[-3].startswith("Deck: 60 cards")
