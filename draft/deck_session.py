@@ -193,21 +193,21 @@ class DeckSession:
         return True
 
     def choose_commanders(self, cards: Sequence[Card]) -> act.CommandersChosen:
-        """One or two commanders from the pool; a copy in the main deck moves to the command zone."""
+        """One or two commanders from the pool (a copy in the main deck moves to the command zone); one that chooses
+        its color (a Piper, Faceless One) gets the color of the best deck it leads ('piper COLOR' changes it)."""
         return self._changing(lambda: self._choose_commanders(list(cards)))
 
     def _choose_commanders(self, cards: list[Card]) -> act.CommandersChosen:
         self.verify_commanders(cards)
         returned, removed = self._leaving(cards)
-        self.commanders, self.colors = cards, []
-        moved = []
+        self.commanders, moved = cards, []
         for card in cards:
             if self.main.get(card, 0) > self.pool_counts[card] - cards.count(card):
                 self.main[card] -= 1
                 moved.append(card.name)
-        self.main = +self.main
-        self.touched = True
-        return act.CommandersChosen(tuple(cards), (), tuple(moved), returned, removed)
+        self.main, self.touched = +self.main, True
+        self.colors = [*choose_colors(self.pool_counts, cards, [], self.main, (self.piper, self.product, self.may_add))]
+        return act.CommandersChosen(tuple(cards), tuple(self.colors), tuple(moved), returned, removed)
 
     def _leaving(self, staying: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The commanders that stop leading when ``staying`` leads: those the pool holds go back to it

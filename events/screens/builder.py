@@ -19,7 +19,7 @@ from draft import deck_actions as act
 from draft.commanders import each_identity
 from draft.deck_session import DeckSession
 from draft.deck_state import plural
-from draft.decks import Deck, is_piper
+from draft.decks import Deck
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.outputs.text import join_names
@@ -103,16 +103,9 @@ def pool_table(rows: tuple[act.PoolRow, ...], width: int) -> Table:
 def commanders_line(chosen: act.CommandersChosen) -> Text:
     if not chosen.commanders:
         return Text("Commanders: none yet")
-    if not chosen.colors:
-        return Text("Commanders: " + " + ".join(card.name for card in chosen.commanders))
-    others = sum(not is_piper(card) for card in chosen.commanders)
-    return Text(
-        "Commanders: "
-        + " + ".join(
-            f"{card.name} ({chosen.colors[i - others].word})" if is_piper(card) else card.name
-            for i, card in enumerate(chosen.commanders)
-        )
-    )
+    colors = iter(chosen.colors)  # in order, one for each commander that chooses its color (CR 903.4b)
+    named = [(card.name, next(colors, None) if card.chooses_color else None) for card in chosen.commanders]
+    return Text("Commanders: " + " + ".join(f"{name} ({color.word})" if color else name for name, color in named))
 
 
 def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list[RenderableType]:
