@@ -31,6 +31,8 @@ from events.screens.render import card_list_table, identity_text, unruled
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
+from sets.cards import Card
+from sets.colors import Color
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -50,9 +52,7 @@ def opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
 
 def summary_line(session: DeckSession) -> Text:
     report = session.report()
-    commanders = " + ".join(report.commanders) or "none yet"
-    if report.piper_colors:
-        commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
+    commanders = leaders_text(session.commanders, report.piper_colors) or "none yet"
     problems = judge_order(report.problems, report.color_identity)
     state = "legal" if report.valid else f"not legal yet ({plural(len(problems), 'thing')} to fix)"
     return Text(f"Commanders: {commanders}; {plural(report.size, 'card')}; {state}")
@@ -100,12 +100,16 @@ def pool_table(rows: tuple[act.PoolRow, ...], width: int) -> Table:
     return card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], body, title="Your pool", width=width)
 
 
+def leaders_text(commanders: Sequence[Card], colors: Sequence[Color]) -> str:
+    """The commanders by name, each that chooses its color (CR 903.4b) with its color: 'The Prismatic Piper (blue) +
+    Kamahl, Heart of Krosa' (the colors are given in the order of those commanders)."""
+    chosen = iter(colors)
+    named = [(card.name, next(chosen, None) if card.chooses_color else None) for card in commanders]
+    return " + ".join(f"{name} ({color.word})" if color else name for name, color in named)
+
+
 def commanders_line(chosen: act.CommandersChosen) -> Text:
-    if not chosen.commanders:
-        return Text("Commanders: none yet")
-    colors = iter(chosen.colors)  # in order, one for each commander that chooses its color (CR 903.4b)
-    named = [(card.name, next(colors, None) if card.chooses_color else None) for card in chosen.commanders]
-    return Text("Commanders: " + " + ".join(f"{name} ({color.word})" if color else name for name, color in named))
+    return Text("Commanders: " + (leaders_text(chosen.commanders, chosen.colors) or "none yet"))
 
 
 def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list[RenderableType]:

@@ -721,3 +721,17 @@ async def test_the_builders_log_shows_two_whole_lines_at_80x24(tmp_path):
         await pilot.pause()
         lines = screen_text(pilot.app).splitlines()
         assert lines[-4].strip() == "Redone." and lines[-3].startswith("Deck: 60 cards")
+
+
+async def test_the_deck_line_puts_a_chosen_color_beside_its_own_commander(tmp_path):
+    """A drafted Piper and a partner lead: 'The Prismatic Piper (blue) + Malcolm, …', where the line put the color
+    last, beside the partner ('Faceless One + Agent of the Shadow Thieves (green)' said the Agent was green)."""
+    async with practice_app(drafted(tmp_path / "db.json", seed=2)).run_test(size=(120, 40)) as pilot:  # a Piper
+        await pilot.pause()
+        screen = pilot.app.screen
+        ui = screen.session
+        partner = next(c for c in ui.pool_list if c.can_be_commander and c.has_partner and not c.chooses_color)
+        await type_command(pilot, f"commander The Prismatic Piper + {partner.name}")
+        assert [c.name for c in ui.commanders] == ["The Prismatic Piper", partner.name] and ui.colors
+        line = widget_text(screen, "#deckline")
+        assert line.startswith(f"The Prismatic Piper ({ui.colors[0].word}) + {partner.name} · ")

@@ -28,7 +28,7 @@ from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
 from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
-from events.screens.builder import answer_lines, export_lines, help_text, opening_lines
+from events.screens.builder import answer_lines, export_lines, help_text, leaders_text, opening_lines
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
 from events.screens.render import card_panel, identity_text, mana_text, shown
@@ -221,9 +221,7 @@ class BuilderScreen(Screen):
     def show_figures(self) -> None:
         report = self.session.report()
         problems = judge_order(report.problems, report.color_identity)  # causes first, identity folded
-        commanders = " + ".join(report.commanders) or "no commander yet"
-        if report.piper_colors:
-            commanders += " (" + ", ".join(c.word for c in report.piper_colors) + ")"
+        commanders = leaders_text(self.session.commanders, report.piper_colors) or "no commander yet"
         state = Text("legal", style="bold green") if report.valid else Text(f"{len(problems)} to fix", style="bold red")
         line = Text.assemble(
             shown(commanders, style="bold"),
