@@ -4,6 +4,7 @@ in the status line or between a card's facts.  The full-screen app and the big-s
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
@@ -62,3 +63,28 @@ def test_the_plain_prompt_says_a_finish_in_words_and_names_backgrounds():
     assert "✦" not in etched and etched.endswith(": any color, choose a Background; foil-etched")
     foil = card_line(Printing(CLB["Agent of the Shadow Thieves"], foil=True), "2", width=80).plain
     assert "★" not in foil and foil.endswith("Background; foil")
+
+
+class Typed:
+    """A terminal that answers with these lines, in order."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+
+    def ask(self, prompt, deadline=None, status=None) -> str:
+        return self.lines.pop(0)
+
+
+def test_the_plain_prompts_signals_are_sentences_with_every_figure_named(tmp_path):
+    """A screen reader reads a table's row as bare numbers ('B black Eyeblight Massacre 2.9 3.0 1'): each color is a
+    sentence that names what each figure is."""
+    seat = SeatSession(session_at(tmp_path / "db.json"), 0)
+    console = Console(file=io.StringIO(), width=80)
+    TablePrompt(seat, console, Typed("1 2")).pick_once()  # a pack is passed to you: the signals have packs
+    TablePrompt(seat, console, Typed("signals", "", "1 2")).pick_once()
+    said = console.file.getvalue()
+    sentences = [line for line in said.splitlines() if "best card seen" in line]
+    assert len(sentences) == 5 and "Avg best" not in said and "Per pack" not in said
+    assert all(
+        re.search(r"rates \d\.\d a pack on average; \d\.\d \w+ cards a pack, over 1 pack\.$", s) for s in sentences
+    )
