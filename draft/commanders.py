@@ -223,6 +223,12 @@ def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None
     return identity_from_mask(mask)
 
 
+def each_identity(commanders: Sequence[Card], colors: Sequence[Color | None]) -> list[ColorIdentity]:
+    """Each commander's own identity, in order: one that chooses its color (CR 903.4b) with the color it chose."""
+    choices = iter(colors)
+    return [commander_identity([card], [next(choices, None)] if card.chooses_color else []) for card in commanders]
+
+
 # --- commander advice ------------------------------------------------------------------------
 
 

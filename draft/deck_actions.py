@@ -190,6 +190,7 @@ class LandsAdded:
 class Completed:
     kept: int
     added: int
+    colors: tuple[Color, ...] = ()  # chosen for the commanders that choose one and had none (CR 903.4b)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from draft.deck_rules import DeckReport, validate
 from draft.deck_state import FREE, DeckState, card_order, counted, free_basics, plural
 from draft.deckbuild import auto_deck, rank_commanders
 from draft.decks import Deck, DeckLine, Zone, is_free_basic, is_piper
-from draft.deckstats import DeckStats, basic_split, complete_deck, deck_stats
+from draft.deckstats import DeckStats, basic_split, choose_colors, complete_deck, deck_stats
 from draft.goldfish import Goldfish
 from draft.manabase import mana_sources
 from draft.products import Product, product_of
@@ -193,21 +193,21 @@ class DeckSession:
         return True
 
     def choose_commanders(self, cards: Sequence[Card]) -> act.CommandersChosen:
-        """One or two commanders from the pool; a copy in the main deck moves to the command zone."""
+        """One or two commanders from the pool (a copy in the main deck moves to the command zone); one that chooses
+        its color (a Piper, Faceless One) gets the color of the best deck it leads ('piper COLOR' changes it)."""
         return self._changing(lambda: self._choose_commanders(list(cards)))
 
     def _choose_commanders(self, cards: list[Card]) -> act.CommandersChosen:
         self.verify_commanders(cards)
         returned, removed = self._leaving(cards)
-        self.commanders, self.colors = cards, []
-        moved = []
+        self.commanders, moved = cards, []
         for card in cards:
             if self.main.get(card, 0) > self.pool_counts[card] - cards.count(card):
                 self.main[card] -= 1
                 moved.append(card.name)
-        self.main = +self.main
-        self.touched = True
-        return act.CommandersChosen(tuple(cards), (), tuple(moved), returned, removed)
+        self.main, self.touched = +self.main, True
+        self.colors = [*choose_colors(self.pool_counts, cards, [], self.main, (self.piper, self.product, self.may_add))]
+        return act.CommandersChosen(tuple(cards), tuple(self.colors), tuple(moved), returned, removed)
 
     def _leaving(self, staying: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The commanders that stop leading when ``staying`` leads: those the pool holds go back to it
@@ -346,10 +346,10 @@ class DeckSession:
             raise InputError(
                 "choose your commanders first ('commander N' or 'piper COLOR'), or 'auto new' for the bot's whole deck"
             )
-        before = Counter(self.main)
-        self.main = complete_deck(self.pool, self.commanders, self.colors, self.main)
-        self.touched = True
-        return act.Completed(sum(before.values()), sum((self.main - before).values()))
+        before, given, added = Counter(self.main), len(self.colors), (self.piper, self.product, self.may_add)
+        self.colors = list(choose_colors(self.pool_counts, self.commanders, self.colors, self.main, added))
+        self.main, self.touched = complete_deck(self.pool, self.commanders, self.colors, self.main), True
+        return act.Completed(sum(before.values()), sum((self.main - before).values()), tuple(self.colors[given:]))
 
     def replace(self, answer: bool | None = None) -> act.Question | act.KeptDeck | act.Replaced:
         """The bot's whole deck instead of this one: asked first (``answer`` None gives the question) when

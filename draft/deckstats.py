@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from draft.advice import is_ramp, is_removal
 from draft.commanders import commander_identity
 from draft.deck_spells import LANDS, MAX_ROCKS, choose_spells, filler_value, land_count
+from draft.deckbuild import ranked_builds
 from draft.decks import Deck, is_piper
 from draft.manabase import mana, produced, source_needs
-from draft.products import product_of
+from draft.products import Product, product_of
 from draft.traits import card_rating
 from sets.basics import basic_land
 from sets.cards import Card
@@ -184,6 +185,30 @@ def basic_split(cards: Iterable[Card], identity: ColorIdentity, count: int) -> C
 
 
 MAX_NONBASIC_LANDS = 6  # the pool's nonbasic lands a finished deck plays, as the bots' builder
+
+
+def choose_colors(
+    pool: Counter[Card],
+    commanders: Sequence[Card],
+    colors: Sequence[Color],
+    main: Mapping[Card, int],
+    added: tuple[Card | None, Product, int | None],
+) -> tuple[Color, ...]:
+    """The chosen colors of the commanders that choose one (CR 903.4b), ``colors`` first: a choice missing is the one
+    ranking of commanders' (``ranked_builds``: the best deck these commanders lead), preferring one whose identity holds
+    every card already in ``main``; ``added``: the product's added card, the product, the most it may add."""
+    if sum(card.chooses_color for card in commanders) <= len(colors):
+        return tuple(colors)
+    names = sorted(card.name for card in commanders)
+    needed = ColorIdentity.of(c for card, n in main.items() if n > 0 for c in card.deck_colors)
+    piper, product, may_add = added
+    fits = [
+        choice
+        for choice, _ in ranked_builds(pool, piper, None, product, may_add)
+        if sorted(card.name for card in choice.commanders) == names and choice.colors[: len(colors)] == tuple(colors)
+    ]
+    fits.sort(key=lambda choice: not needed <= choice.identity)  # stable: the ranking's order otherwise
+    return fits[0].colors if fits else tuple(colors)
 
 
 def complete_deck(

@@ -88,9 +88,11 @@ def play(
             emit_json([row.to_json() for row in rows])
             return
 
-        table = Table("Id", "Created", "Status", "Seed", "Seats", "Your picks", title="Saved practice drafts")
-        for row in rows:
-            table.add_row(str(row.id), row.created, row.status, str(row.seed), str(row.seats), str(row.picks))
+        table = Table("Id", "Set", "Created", "Status", "Seed", "Seats", "Your picks", title="Saved practice drafts")
+        for row in rows:  # the set: one seed opens other packs in CLB than in CMR
+            table.add_row(
+                str(row.id), row.set_code, row.created, row.status, str(row.seed), str(row.seats), str(row.picks)
+            )
         out().print(table if rows else "No saved practice drafts yet: start one with 'cmdraft play'.")
         return
     if timer is not None:

@@ -16,9 +16,10 @@ from rich.table import Table
 from rich.text import Text
 
 from draft import deck_actions as act
+from draft.commanders import each_identity
 from draft.deck_session import DeckSession
 from draft.deck_state import plural
-from draft.decks import Deck, is_piper
+from draft.decks import Deck
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.outputs.text import join_names
@@ -30,6 +31,8 @@ from events.screens.render import card_list_table, identity_text, unruled
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
+from sets.cards import Card
+from sets.colors import Color
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -49,9 +52,7 @@ def opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
 
 def summary_line(session: DeckSession) -> Text:
     report = session.report()
-    commanders = " + ".join(report.commanders) or "none yet"
-    if report.piper_colors:
-        commanders += f" (chosen: {', '.join(c.word for c in report.piper_colors)})"
+    commanders = leaders_text(session.commanders, report.piper_colors) or "none yet"
     problems = judge_order(report.problems, report.color_identity)
     state = "legal" if report.valid else f"not legal yet ({plural(len(problems), 'thing')} to fix)"
     return Text(f"Commanders: {commanders}; {plural(report.size, 'card')}; {state}")
@@ -74,9 +75,8 @@ def status_lines(session: DeckSession) -> list[RenderableType]:
 
 def deck_table(deck: Deck, width: int) -> Table:
     # a commander's count says "commander" ("C" reads as colorless, the identity column's letter)
-    rows = [
-        ["commander", card.name, identity_text(card.identity.code), str(card.mana_value)] for card in deck.commanders
-    ]
+    leading = zip(deck.commanders, each_identity(deck.commanders, deck.piper_colors), strict=True)
+    rows = [["commander", card.name, identity_text(led.code), str(card.mana_value)] for card, led in leading]
     for kind, cards in group_cards(deck.main):
         rows.append(["", Text(f"{kind} ({sum(n for _, n in cards)})", style="bold"), "", ""])
         rows += [[str(n), card.name, identity_text(card.deck_colors.code), str(card.mana_value)] for card, n in cards]
@@ -100,19 +100,16 @@ def pool_table(rows: tuple[act.PoolRow, ...], width: int) -> Table:
     return card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], body, title="Your pool", width=width)
 
 
+def leaders_text(commanders: Sequence[Card], colors: Sequence[Color]) -> str:
+    """The commanders by name, each that chooses its color (CR 903.4b) with its color: 'The Prismatic Piper (blue) +
+    Kamahl, Heart of Krosa' (the colors are given in the order of those commanders)."""
+    chosen = iter(colors)
+    named = [(card.name, next(chosen, None) if card.chooses_color else None) for card in commanders]
+    return " + ".join(f"{name} ({color.word})" if color else name for name, color in named)
+
+
 def commanders_line(chosen: act.CommandersChosen) -> Text:
-    if not chosen.commanders:
-        return Text("Commanders: none yet")
-    if not chosen.colors:
-        return Text("Commanders: " + " + ".join(card.name for card in chosen.commanders))
-    others = sum(not is_piper(card) for card in chosen.commanders)
-    return Text(
-        "Commanders: "
-        + " + ".join(
-            f"{card.name} ({chosen.colors[i - others].word})" if is_piper(card) else card.name
-            for i, card in enumerate(chosen.commanders)
-        )
-    )
+    return Text("Commanders: " + (leaders_text(chosen.commanders, chosen.colors) or "none yet"))
 
 
 def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list[RenderableType]:
@@ -147,7 +144,10 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             return [*[Text("Added " + added + " (by the colored symbols of your cards)")], *status_lines(session)]
         case act.Completed():
             kept, added = plural(result.kept, "card"), plural(result.added, "card")
-            return [*[Text(f"Finished your deck: kept your {kept}, added {added}.")], *status_lines(session)]
+            choosers = [card.name for card in session.commanders if card.chooses_color]
+            choosers = choosers[len(choosers) - len(result.colors) :]  # the last ones: those given no color
+            chose = "".join(f"; chose {c.word} for {name}" for c, name in zip(result.colors, choosers, strict=True))
+            return [*[Text(f"Finished your deck: kept your {kept}, added {added}{chose}.")], *status_lines(session)]
         case act.Replaced():
             lines = ["The bot built a deck from your pool:", deck_table(session.deck(), width)]
             if result.sources:

@@ -211,3 +211,16 @@ def signals_table(rows: Sequence[ColorSignal], width: int | None = None) -> Tabl
         width=width,
         title=SIGNALS_TITLE,
     )
+
+
+def signals_lines(rows: Sequence[ColorSignal]) -> list[str]:
+    """The signals as the line prompt says them: a sentence a color, every figure named, nothing left to a column's
+    place (a screen reader reads a row's numbers with no header beside them)."""
+    if not any(row.packs for row in rows):
+        return [SIGNALS_TITLE, NO_SIGNALS_YET]
+    return [SIGNALS_TITLE] + [
+        f"{row.color.word}: best card seen {row.top.name if row.top is not None else 'none'}; the best card rates "
+        f"{row.best:.1f} a pack on average; {row.per_pack:.1f} {row.color.word} cards a pack, over "
+        f"{row.packs} {'pack' if row.packs == 1 else 'packs'}."
+        for row in rows
+    ]

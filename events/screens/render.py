@@ -23,7 +23,7 @@ from draft.decks import is_piper
 from draft.products import product_of
 from events.outputs.text import cell_width, fit_columns
 from events.portable import stdout_gone
-from sets.cards import Card, Rarity
+from sets.cards import Card, CommanderAbility, Rarity
 from sets.catalog import with_kept_text
 from sets.visible import visible
 
@@ -175,10 +175,10 @@ def commander_hint(card: Card) -> str:
         hints.append(f"{product_of([card]).added.word}: any color" if is_piper(card) else "any color as commander")
     elif card.can_be_commander:
         hints.append("legend" if card.is_legendary else "commander")
-    if card.partner_with:
-        hints.append(f"partner with {card.partner_with}")
-    elif card.has_partner:
-        hints.append("partner")
+    if {CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND} & set(card.abilities):
+        hints.append("choose a Background" if card.can_be_commander else "Background")  # they pair: CR 702.124k
+    elif card.partner_with or card.has_partner:
+        hints.append(f"partner with {card.partner_with}" if card.partner_with else "partner")
     if card.has_type("Planeswalker") and card.is_legendary and not card.can_be_commander:
         hints.append("planeswalker")
     return ", ".join(hints)
@@ -343,7 +343,8 @@ def card_line(printing: Printing, label: str = "", width: int | None = None) -> 
     ``width`` gives up the type's subtypes first; still wider, the notes (then the type too) go on a line of their
     own under the name: whole words and whole fields on each line, never one word left alone."""
     card = printing.card
-    notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
+    finish = "foil-etched" if printing.etched else ("foil" if printing.foil else "")  # words: no mark read aloud
+    notes = FACTS.join(filter(None, [commander_hint(card), finish]))
     head = Text(f"{label}  " if label else "")
     head.append_text(shown(card.name, style=RARITY_STYLE[card.rarity]))
     head.append(FACTS)

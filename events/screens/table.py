@@ -18,9 +18,9 @@ from events import timing
 from events.night.refusals import WrongCount
 from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
-from events.screens.deck_tables import signals_table
+from events.screens.deck_tables import signals_lines
 from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
-from events.screens.render import card_lines, identity_text, passing_words, text_line, unruled
+from events.screens.render import card_lines, identity_text, passing_words, shown, text_line
 from events.screens.terminal import Quit, Terminal
 from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken
 from sets.booster import Printing
@@ -162,7 +162,8 @@ class TablePrompt:
                 for reason in seat.hint().reasons():
                     self.console.print(Text("Hint: " + reason, style="cyan"))
             elif command in ("signals", "s"):
-                self.console.print(unruled(signals_table(seat.signals(), width=self.console.width)))
+                for sentence in signals_lines(seat.signals()):
+                    self.console.print(shown(sentence), soft_wrap=True)  # one line a color, names written out
             else:
                 command = None
             if command is not None:
@@ -197,9 +198,12 @@ class TablePrompt:
                     self.console.print("[yellow]Time is up:[/] taking what you chose.", markup=True)
                 elif answer.lower() not in ("", "y", "yes"):
                     continue
-            else:
-                self.console.print(Text(f"Took {chosen}.", style="green"))
-            self.report(seat.pick(positions))
+            outcome = seat.pick(positions)
+            if isinstance(outcome, Taken) and not seat.confirm:
+                self.console.print(
+                    Text(f"Took {chosen}.", style="green")
+                )  # only once it is taken: never before a refusal
+            self.report(outcome)
             return
 
     def report(self, outcome: Taken | Refused) -> None:

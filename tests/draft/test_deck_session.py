@@ -305,3 +305,35 @@ def test_a_commander_chosen_twice_from_one_copy_is_refused_citing_cr_903_13f():
     ):
         session.choose_commanders([partner, partner])
     assert session.commanders == []
+
+
+def blue_half_pool():
+    """A green partner, the Piper, and a pool whose other half is blue: the Piper's best color is blue."""
+    partner = next(c for c in GREEN if c.can_be_commander and c.has_partner)
+    blue = [c for c in CMR.cards if c.main_set and c.deck_colors == ColorIdentity.parse("U") and not c.is_land]
+    return partner, [c for c in blue if not c.can_be_commander][:30]
+
+
+def test_auto_chooses_the_color_of_a_commander_that_chooses_one_as_the_best_deck_wants_it():
+    # A saved deck leads with the Piper beside a green partner and no color (saved so, or read from a file that
+    # keeps none): 'auto' must not build a mono-green deck, the Piper adding nothing, and says the color it chose.
+    partner, blue = blue_half_pool()
+    saved = Deck((DeckLine(partner, 1, Zone.COMMANDER), DeckLine(PIPER, 1, Zone.COMMANDER)), (), "t")
+    session, _ = session_of([PIPER, partner, *SPELLS[:8], *blue], deck=saved)
+    assert session.colors == []
+    result = session.complete()
+    assert session.colors == [Color.U] and session.identity() == ColorIdentity.parse("UG")
+    assert isinstance(result, act.Completed) and result.colors == (Color.U,)
+    assert sum(n for c, n in session.main.items() if c in blue) >= 20 and session.report().valid
+    assert "chose blue for The Prismatic Piper" in str(words_answer(session, result)[0])
+
+
+def test_a_commander_that_chooses_its_color_gets_the_one_its_best_deck_wants_when_chosen():
+    """'commander' on a drafted Piper beside a green partner: blue, as 'suggest' would lead (the deck check had
+    picked white, the first legal color of an empty deck); 'piper COLOR' still changes it."""
+    partner, blue = blue_half_pool()
+    session, _ = session_of([PIPER, partner, *SPELLS[:8], *blue])
+    result = session.choose_commanders([PIPER, partner])
+    assert session.colors == [Color.U] and result.colors == (Color.U,)
+    assert session.identity() == ColorIdentity.parse("UG") and not session.report().chosen_for_you
+    assert str(words_answer(session, result)[0]) == f"Commanders: The Prismatic Piper (blue) + {partner.name}"

@@ -138,7 +138,7 @@ def test_builder_changes_survive_quit_eof_and_ctrl_c(tmp_path):
     )
 
     child = builder(db, session, tmp_path)
-    assert "The Prismatic Piper + The Prismatic Piper (chosen: blue, red)" in child.before
+    assert "The Prismatic Piper (blue) + The Prismatic Piper (red)" in child.before
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

@@ -3,14 +3,20 @@ in the status line or between a card's facts.  The full-screen app and the big-s
 
 from __future__ import annotations
 
+import io
+import re
+
 from rich.console import Console
 
 from events.screens.render import card_line, passing
 from events.screens.table import TablePrompt
 from events.sessions.seat import SeatSession
+from events.storage.draft_files import TableSession
+from events.storage.store import Store
 from sets.booster import Printing
 from sets.catalog import load_set
 from tests.helpers.practice import session_at
+from tests.helpers.products import CLB
 
 
 def test_the_plain_prompts_status_line_says_the_passing_direction_and_the_seconds_in_words(tmp_path):
@@ -28,3 +34,57 @@ def test_a_cards_facts_on_the_plain_prompt_are_set_apart_by_semicolons_not_middl
     assert line == "7  Najeela, the Blade-Blossom; {2}{R}; mythic; WUBRG; Legendary Creature — Human Warrior; legend"
     narrow = card_line(Printing(najeela), "7", width=50).plain  # the type and notes on a line of their own
     assert narrow == "7  Najeela, the Blade-Blossom; {2}{R}; mythic; WUBRG\n   Creature; legend"
+
+
+class OvertakenTerminal:
+    """A terminal whose player types '3 4' just after another terminal took this seat's pick."""
+
+    def __init__(self, other: SeatSession) -> None:
+        self.other = other
+
+    def ask(self, prompt, deadline=None, status=None) -> str:
+        self.other.pick([0, 1])
+        return "3 4"
+
+
+def test_a_pick_another_terminal_overtook_is_never_said_to_be_taken(tmp_path):
+    db = tmp_path / "db.json"
+    session = session_at(db)
+    there = SeatSession(TableSession.load(Store(db), session.draft_id), 0)
+    there.show()
+    console = Console(file=io.StringIO(), width=80)
+    TablePrompt(SeatSession(session, 0), console, OvertakenTerminal(there)).pick_once()
+    said = console.file.getvalue()
+    assert "Not taken: that pack has moved on" in said and "Took" not in said
+
+
+def test_the_plain_prompt_says_a_finish_in_words_and_names_backgrounds():
+    etched = card_line(Printing(CLB["Faceless One"], etched=True), "1").plain
+    assert "✦" not in etched and etched.endswith(": any color, choose a Background; foil-etched")
+    foil = card_line(Printing(CLB["Agent of the Shadow Thieves"], foil=True), "2", width=80).plain
+    assert "★" not in foil and foil.endswith("Background; foil")
+
+
+class Typed:
+    """A terminal that answers with these lines, in order."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+
+    def ask(self, prompt, deadline=None, status=None) -> str:
+        return self.lines.pop(0)
+
+
+def test_the_plain_prompts_signals_are_sentences_with_every_figure_named(tmp_path):
+    """A screen reader reads a table's row as bare numbers ('B black Eyeblight Massacre 2.9 3.0 1'): each color is a
+    sentence that names what each figure is."""
+    seat = SeatSession(session_at(tmp_path / "db.json"), 0)
+    console = Console(file=io.StringIO(), width=80)
+    TablePrompt(seat, console, Typed("1 2")).pick_once()  # a pack is passed to you: the signals have packs
+    TablePrompt(seat, console, Typed("signals", "", "1 2")).pick_once()
+    said = console.file.getvalue()
+    sentences = [line for line in said.splitlines() if "best card seen" in line]
+    assert len(sentences) == 5 and "Avg best" not in said and "Per pack" not in said
+    assert all(
+        re.search(r"rates \d\.\d a pack on average; \d\.\d \w+ cards a pack, over 1 pack\.$", s) for s in sentences
+    )

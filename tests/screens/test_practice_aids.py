@@ -357,6 +357,15 @@ def test_timer_0_removes_a_timer_on_resume(tmp_path, cli):
     assert bad.exit_code == 2 and "--timer must be 0 (no timer) or at least 5 seconds" in bad.stderr
 
 
+def test_the_list_of_saved_drafts_names_each_drafts_set(tmp_path, cli):
+    """One seed opens other packs in CLB than in CMR: '--list' says which product each draft is, as --json does."""
+    db = tmp_path / "db.json"
+    TableSession.create(Store(db), kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0], names=["Y", "B"])
+    listed = cli("play", "--list", "--db", db)
+    assert listed.exit_code == 0 and "Set" in listed.stdout
+    assert re.search(r"\b1\b\W+CMR\W+\d{4}-", listed.stdout), listed.stdout
+
+
 @pytest.mark.parametrize("where", ["before another option", "last"])
 def test_resume_alone_continues_the_latest_draft_with_no_rewriting_of_the_command_line(tmp_path, cli, where):
     """'--resume' with no id means the latest saved draft, as the option itself declares (the command is

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from draft import deck_actions as act
 from draft.advice import seat_advice, signals
+from events.screens.builder import deck_table
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
 from sets.booster import Printing
@@ -151,6 +152,20 @@ async def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path,
         await pilot.press("3", "space", "7", "enter")
         await pilot.pause()
         assert on_disk(db, session.draft_id).draft.picks_of(0)[1].positions == (2, 6)
+
+
+async def test_escape_drops_the_typed_line_so_the_next_digits_start_a_new_pick(tmp_path):
+    """'1' typed and refused (two are due), Esc back to the list, then '2 3': cards 2 and 3, never 12 and 3."""
+    db = tmp_path / "db.json"
+    session = session_at(db)
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert "take exactly 2 cards" in widget_text(pilot.app.screen, "#message")
+        await pilot.press("escape", "2", "space", "3", "enter")
+        await pilot.pause()
+        assert on_disk(db, session.draft_id).draft.picks_of(0)[0].positions == (1, 2)
 
 
 async def test_the_last_pick_of_a_pack_is_taken_for_you(tmp_path):
@@ -680,3 +695,43 @@ async def test_the_80x24_builder_shows_a_cards_text_and_the_whole_export_note(cl
         folded = " ".join(line.strip(" │") for line in text.splitlines())
         assert "no MTGO .dek files written" in folded and "and export again" in folded
         assert screen is not pilot.app.screen  # the note opened in a panel
+
+
+async def test_a_piper_commander_shows_the_color_it_chose_in_both_deck_lists(tmp_path):
+    """'piper U G': the deck lists show each Piper as blue and green (CR 903.4b), not its card's colorless 'C'."""
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        await type_command(pilot, "piper U G")
+        rows = [" ".join(str(c) for c in screen.query_one("#deck").get_row_at(i)) for i in range(2)]
+        assert [row.split()[-1] for row in rows] == ["U", "G"] and all("Piper" in row for row in rows)
+        console = Console(width=80, file=io.StringIO(), record=True)
+        console.print(deck_table(screen.session.deck(), 80))  # the line prompt's 'show deck'
+        leading = [line.split() for line in console.export_text().splitlines() if line.lstrip().startswith("commander")]
+        assert [words[-2] for words in leading] == ["U", "G"]
+
+
+async def test_the_builders_log_shows_two_whole_lines_at_80x24(tmp_path):
+    """The log's tables are laid out for 120 columns: on 80 a scrollbar along the log's foot took one of its two
+    lines, so an answer of two lines (short enough to stay out of a panel) showed only its last."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "u", "U")  # redone: "Redone." and "Deck: 60 cards, identity …; legal"
+        await pilot.pause()
+        lines = screen_text(pilot.app).splitlines()
+        assert lines[-4].strip() == "Redone." and lines[-3].startswith("Deck: 60 cards")
+
+
+async def test_the_deck_line_puts_a_chosen_color_beside_its_own_commander(tmp_path):
+    """A drafted Piper and a partner lead: 'The Prismatic Piper (blue) + Malcolm, …', where the line put the color
+    last, beside the partner ('Faceless One + Agent of the Shadow Thieves (green)' said the Agent was green)."""
+    async with practice_app(drafted(tmp_path / "db.json", seed=2)).run_test(size=(120, 40)) as pilot:  # a Piper
+        await pilot.pause()
+        screen = pilot.app.screen
+        ui = screen.session
+        partner = next(c for c in ui.pool_list if c.can_be_commander and c.has_partner and not c.chooses_color)
+        await type_command(pilot, f"commander The Prismatic Piper + {partner.name}")
+        assert [c.name for c in ui.commanders] == ["The Prismatic Piper", partner.name] and ui.colors
+        line = widget_text(screen, "#deckline")
+        assert line.startswith(f"The Prismatic Piper ({ui.colors[0].word}) + {partner.name} · ")

@@ -22,13 +22,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from draft import deck_actions as act
-from draft.commanders import can_pair
+from draft.commanders import can_pair, each_identity
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
 from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
-from events.screens.builder import answer_lines, export_lines, help_text, opening_lines
+from events.screens.builder import answer_lines, export_lines, help_text, leaders_text, opening_lines
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
 from events.screens.render import card_panel, identity_text, mana_text, shown
@@ -161,15 +161,15 @@ class BuilderScreen(Screen):
         number = {card: i for i, card in enumerate(session.pool_list, start=1)}
         free = {card: session.available(card) for card in session.pool_list}
 
-        def row(table: DataTable[Any], lead: Text, name: Text, card: Card | None, extra: list[Text], key: str) -> None:
+        def row(
+            table: DataTable[Any], lead: Text, name: Text, card: Card | None, extra: list[Text], key: str, led: str = ""
+        ) -> None:
+            shown_identity = identity_text(led or card.deck_colors.code) if card is not None else Text("")
             if self.wide:
                 cost = mana_text(card.mana_cost) if card is not None else Text("")
-                table.add_row(lead, name, cost, identity(card), *extra, key=key)
+                table.add_row(lead, name, cost, shown_identity, *extra, key=key)
             else:
-                table.add_row(Text.assemble(lead, " ", name), identity(card), key=key)
-
-        def identity(card: Card | None) -> Text:
-            return identity_text(card.deck_colors.code) if card is not None else Text("")
+                table.add_row(Text.assemble(lead, " ", name), shown_identity, key=key)
 
         def heading(table: DataTable[Any], kind: str, cards: list[tuple[Card, int]], extra: int) -> None:
             row(
@@ -195,7 +195,8 @@ class BuilderScreen(Screen):
                     f"card:{number[card]}",
                 )
         deck = session.deck()
-        for index, card in enumerate(deck.commanders):
+        # a commander that chose its color (a Piper) shows that color, not its card's colorless identity
+        for index, (card, led) in enumerate(zip(deck.commanders, each_identity(deck.commanders, deck.piper_colors))):
             row(
                 deck_table,
                 Text(" C", style="bold magenta"),
@@ -203,6 +204,7 @@ class BuilderScreen(Screen):
                 card,
                 [],
                 f"commander:{index}",
+                led.code,
             )
         self.deck_rows: dict[str, Card] = {}
         for kind, cards in group_cards(deck.main):
@@ -219,9 +221,7 @@ class BuilderScreen(Screen):
     def show_figures(self) -> None:
         report = self.session.report()
         problems = judge_order(report.problems, report.color_identity)  # causes first, identity folded
-        commanders = " + ".join(report.commanders) or "no commander yet"
-        if report.piper_colors:
-            commanders += " (" + ", ".join(c.word for c in report.piper_colors) + ")"
+        commanders = leaders_text(self.session.commanders, report.piper_colors) or "no commander yet"
         state = Text("legal", style="bold green") if report.valid else Text(f"{len(problems)} to fix", style="bold red")
         line = Text.assemble(
             shown(commanders, style="bold"),

@@ -319,7 +319,9 @@ class TableScreen(Screen):
         self.query_one("#names", Input).focus()
 
     def action_back(self) -> None:
+        """Back to the list: the typed line is dropped, so digits typed next start a new pick, never extend it."""
         self.typing = False
+        self.query_one("#names", Input).value = ""
         self.query_one("#pack", DataTable).focus()
 
     def take(self, positions: list[int]) -> None:
