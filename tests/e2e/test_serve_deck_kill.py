@@ -6,7 +6,6 @@ Before: the build lived only in the server's memory; after the restart the page 
 from __future__ import annotations
 
 import contextlib
-
 from typing import Any
 
 import httpx

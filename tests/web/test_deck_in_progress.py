@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from events.sessions.activities import EventDeck
 from events.storage.building_files import building_folder
-from events.storage.store import Store
+from events.storage.store import Store, belongs_to_database
 from tests.helpers.night import Night
 from tests.helpers.served import ORIGIN
 from tests.helpers.tables import FOUR, app_of, drafted_four, four, ok  # noqa: F401  (fixtures)
@@ -119,3 +119,11 @@ def test_the_terminal_builder_takes_back_the_build_in_progress_and_says_so(four)
     reopened = EventDeck(Night(Store(db)), event_id, "Ann")  # the terminal closed and the command typed again
     assert reopened.session.deck().main == left.main and reopened.session.deck().commanders == left.commanders
     assert any("deck in progress is back" in notice for notice in reopened.notices)
+
+
+def test_no_output_file_may_replace_a_deck_being_built(tmp_path):
+    """The builds in progress are the database's own files, as its drafts' journals are."""
+    database = tmp_path / "night.json"
+    assert belongs_to_database(building_folder(database) / "1-1.json", database)
+    assert belongs_to_database(building_folder(database), database)
+    assert not belongs_to_database(tmp_path / "decks" / "1-1.json", database)
