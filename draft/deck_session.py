@@ -1,12 +1,13 @@
 """A deck a person builds from a pool: commanders, Piper colors, the main deck (the rest of the pool is the
 sideboard), undo and redo, sample hands.  Pure: it prints nothing and keeps nothing on disk.
 
-``DeckSession`` is what every face holds (the line prompt, the full-screen app, a browser).  A face sends
-it intents (``Add``, ``ChooseCommanders`` ... in ``draft.deck_actions``) through ``apply``, or calls the method of the same action,
-and shows the typed result it gets back; a request that can't be done raises ``InputError`` saying what
-to do, and changes nothing.  Where the deck is kept is not the session's business: whoever opens one
-gives it a ``save`` function (a practice draft's record, a pool's build, an event's registration) and says
-whether every change is saved as it is made (``autosave``) or only when the player asks.
+``DeckSession`` is what every face holds (the line prompt, the full-screen app, a browser).  A face sends it
+intents (``Add``, ``ChooseCommanders`` ... in ``draft.deck_actions``) through ``apply``, or calls the method of the
+same action, and shows the typed result it gets back; a request that can't be done raises ``InputError`` saying
+what to do, and changes nothing.  Where the deck is kept is not the session's business: whoever opens one gives it
+a ``save`` function (a practice draft's record, a pool's build, an event's registration), says whether every change
+is saved as it is made (``autosave``) or only when the player asks, and may give a ``progress`` function, told of
+every change not saved (an event's build in progress, kept on disk until it is registered).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class DeckSession:
         deck: Deck | None = None,
         product: Product | None = None,
         may_add: int | None = None,
+        progress: Callable[[DeckSession], None] | None = None,
     ) -> None:
         self.pool: tuple[Card, ...] = tuple(pool)
         self.may_add = may_add  # Pipers it may add beyond the pool: the store's stock (None: the product's most)
@@ -63,7 +65,7 @@ class DeckSession:
         self.pool_counts = Counter(self.pool)
         self.pool_list: tuple[Card, ...] = tuple(sorted(dict.fromkeys(self.pool), key=card_order))
         self.piper, self.name, self.hand_seed = piper, name, hand_seed
-        self._save, self.autosave = save, autosave
+        self._save, self.autosave, self._progress = save, autosave, progress
         self.commanders: list[Card] = []
         self.colors: list[Color] = []
         self.main: Counter[Card] = Counter()  # read it; change it only through the session
@@ -152,6 +154,7 @@ class DeckSession:
     def _restore(self, state: DeckState) -> None:
         self.commanders, self.colors = list(state.commanders), list(state.colors)
         self.main, self.touched = Counter(dict(state.main)), state.touched
+        self._saved_progress()
 
     def _changing(self, action: Callable[[], R]) -> R:
         """Run a change: one undo step when the deck changed, and saved then when every change is saved."""
@@ -167,6 +170,8 @@ class DeckSession:
     def _saved_progress(self) -> None:
         if self.autosave:
             self._save(self.deck(), self.report().valid, False)
+        elif self._progress is not None:
+            self._progress(self)
 
     def verify_commanders(self, cards: Sequence[Card]) -> None:
         """Raises ``InputError`` unless ``cards`` (one or two from the pool, or none: no commander yet) may lead."""
@@ -210,8 +215,7 @@ class DeckSession:
         return act.CommandersChosen(tuple(cards), tuple(self.colors), tuple(moved), returned, removed)
 
     def _leaving(self, staying: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The commanders that stop leading when ``staying`` leads: those the pool holds go back to it
-        (names), added Pipers (copies beyond the pool's) are removed."""
+        """Commanders that stop leading when ``staying`` leads: the pool's go back (names), added ones are removed."""
         returned, removed = [], []
         left = Counter(staying)
         drafted = Counter(self.pool_counts)
@@ -371,7 +375,6 @@ class DeckSession:
             raise InputError("nothing to undo")
         self.redo_stack.append(self._state())
         self._restore(self.undo_stack.pop())
-        self._saved_progress()
         return act.Undone()
 
     def redo(self) -> act.Redone:
@@ -379,7 +382,6 @@ class DeckSession:
             raise InputError("nothing to redo")
         self.undo_stack.append(self._state())
         self._restore(self.redo_stack.pop())
-        self._saved_progress()
         return act.Redone()
 
     def deal_hand(self) -> act.Hand:
@@ -388,19 +390,17 @@ class DeckSession:
         self.hands_dealt += 1
         rng = random.Random(self.hand_seed * 1_000_003 + self.hands_dealt - 1)
         self.fish = Goldfish(self.deck(), rng, self.hands_dealt)
-        return self._hand()
+        return self._hand(self.fish)
 
     def goldfish(self, step: Callable[[Goldfish], object]) -> act.Hand:
         """A step of the game of the hand dealt last: a mulligan, the bottom, a draw, turns."""
         if self.fish is None:
             raise InputError("deal a hand first ('hand'), then mulligan, draw or play turns")
         step(self.fish)
-        return self._hand()
+        return self._hand(self.fish)
 
-    def _hand(self) -> act.Hand:
-        if self.fish is None:
-            raise InputError("deal a hand first ('hand'), then mulligan, draw or play turns")
-        view = self.fish.view()
+    def _hand(self, fish: Goldfish) -> act.Hand:
+        view = fish.view()
         return act.Hand(view.number, view.hand, view)
 
     def save(self) -> act.Saved:

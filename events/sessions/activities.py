@@ -5,7 +5,8 @@
 * ``PoolDeck``: any pool file (``cmdraft build POOL``, ``sealed --build``); every change is saved in the
   pool's build record; the export writes the deck and pool under the pool's name.
 * ``EventDeck``: an event player's recorded pool; the deck is registered only on 'done' or 'save', with
-  the history saying it came from the player's terminal.
+  the history saying it came from the player's terminal (or browser); until then every change is kept on disk
+  as the build in progress (``events.storage.building_files``), which the next builder of the player opens.
 
 The faces hold one of these (composition: each is the session plus what its place offers) and ask it for
 the review, a bot's deck or an export; a place that doesn't offer one refuses with ``InputError`` saying
@@ -15,6 +16,7 @@ where to look instead.  Nothing here prints.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +25,7 @@ from typing import Protocol
 from draft.deck_rules import DeckReport, validate
 from draft.deck_session import DeckSession
 from draft.deckbuild import build_deck
-from draft.decks import Deck
+from draft.decks import Deck, is_free_basic, is_piper
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
@@ -35,11 +37,12 @@ from events.night.refusals import Actor
 from events.outputs.exports import export_seat, seat_files
 from events.outputs.guard import check_folder, fill_folder
 from events.sessions.table import DraftTable
+from events.storage.building_files import BuildingFiles, pool_key
 from events.storage.pool_builds import PoolBuild
 from events.storage.store import Store
 from sets.booster import Printing
 from sets.card_index import card_index
-from sets.cards import Card
+from sets.cards import Card, normalize_name
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -240,7 +243,10 @@ class PoolDeck:
 
 
 class EventDeck:
-    """An event player's deck from their recorded pool; 'done' (a legal deck) and 'save' (as it is) register it."""
+    """An event player's deck from their recorded pool; 'done' (a legal deck) and 'save' (as it is) register it.
+    Every change before that is kept on disk as the player's build in progress, taken back by the next builder
+    opened for them (a restarted server's page, a terminal's ``--build``) while it was built on the registration
+    that stands and registration is open for the deck; a deck registered since, or closed registration, drops it."""
 
     registers = True
     reviews = False  # the review is in 'cmdraft event export'
@@ -254,9 +260,10 @@ class EventDeck:
         resume: bool = False,
         via: str = "terminal",
     ) -> None:
-        """``by``: who registers (the player's terminal when not given); ``resume``: start from the deck
-        registered for the player, if any (a browser coming back), rather than an empty one; ``via``: where the
-        player builds it ("terminal" or "browser"): the player's seat is who asks the core."""
+        """``by``: who registers (the player's terminal when not given); ``resume``: with no build in progress to
+        take back, start from the deck registered for the player, if any (a browser coming back), rather than an
+        empty one; ``via``: where the player builds it ("terminal" or "browser"): the player's seat is who asks the
+        core."""
         player = decks.player(event_id, who)
         decks.require_building(event_id)  # the event's phase before the player's pool: the same words everywhere
         self.decks, self.event_id, self.player_name = decks, event_id, player.name
@@ -269,20 +276,61 @@ class EventDeck:
         self.notices: list[str] = []
         self.player_id = player.id
         self._seen = decks.deck_mark(event_id, player.id)  # the registration this builder knows of
-        self._session = self._opened(decks.deck_of(event_id, player.id) if resume else None)
+        self._files, self._pool = BuildingFiles(decks.path), ""  # where the build in progress is kept; its pool's key
+        kept = self._kept()
+        if kept is not None:
+            self.notices.append("your deck in progress is back, as you left it: it is not registered yet")
+        self._session = self._opened(kept[0] if kept else decks.deck_of(event_id, player.id) if resume else None)
+        if kept is not None:
+            self._session.touched = kept[1]
         note = self.pipers_note
         if note:
             self.notices.append(note)
 
     def _opened(self, deck: Deck | None) -> DeckSession:
         """A builder over the player's recorded pool, starting from ``deck`` (None: an empty one)."""
+        pool = [p.card for p in self.decks.pool(self.event_id, self.player_id)]
+        self._pool = pool_key((card.set_code, card.number, card.name) for card in pool)
         return DeckSession(
-            [p.card for p in self.decks.pool(self.event_id, self.player_id)],
+            pool,
             piper=piper_card(self.decks.event(self.event_id).set),
             name=f"Practice draft {self.label}",
             save=self._register,
             autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
             deck=deck,
+            progress=self._keep,  # every change kept on disk as the build in progress until then
+        )
+
+    def _kept(self) -> tuple[Deck, bool] | None:
+        """The player's build in progress and whether they made it, when it was built on the registration that
+        stands, over the pool as it is, from the pool's cards, and registration is open for the deck; else None."""
+        if self.decks.decks_closed(self.event_id, player_id=self.player_id) is not None:
+            return None
+        pool = [p.card for p in self.decks.pool(self.event_id, self.player_id)]
+        self._pool = pool_key((card.set_code, card.number, card.name) for card in pool)
+        kept = self._files.take(self.event_id, self.player_id, built_on=self._seen, pool=self._pool)
+        if kept is None:
+            return None
+        try:
+            deck, problems = resolve(parse_json(json.dumps(kept.deck)), self.decks.index)
+        except (InputError, ValueError):
+            return None
+        have = Counter(normalize_name(card.name) for card in pool)
+        used = Counter(normalize_name(card.name) for card in deck.commanders if not is_piper(card))
+        for card, count in deck.main.items():
+            used[normalize_name(card.name)] += 0 if is_free_basic(card) else count
+        if problems or any(n > have[name] for name, n in used.items()):
+            return None  # hand-edited, or a card the pool doesn't hold: the registered deck instead
+        return deck, kept.touched
+
+    def _keep(self, session: DeckSession) -> None:
+        self._files.keep(
+            self.event_id,
+            self.player_id,
+            deck_json(session.deck()),
+            session.touched,
+            built_on=self._seen,
+            pool=self._pool,
         )
 
     @property
@@ -317,6 +365,7 @@ class EventDeck:
         )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
         self._seen = self.decks.deck_mark(self.event_id, self.player_id)  # this builder's own registration
+        self._files.drop(self.event_id, self.player_id)  # registered: the deck is the registration now
         self.report = registered  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(
             f"deck registered for {quoted(self.player_name)} ({'legal' if registered.valid else 'not legal yet'})"

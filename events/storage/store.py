@@ -46,6 +46,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from events import portable
+from events.storage.building_files import building_folder
 from events.storage.database_file import META, SCHEMA, _meta_doc, default_path, encoded, migrated, read_file, schema_of
 from events.storage.journal import Journal
 from events.storage.record_checks import check_changed, check_tables
@@ -78,8 +79,9 @@ OPEN_DATABASES: set[Path] = set()
 
 def belongs_to_database(target: Path, database: Path) -> bool:
     """Whether ``target`` (a real path) is the database, one of its backups, locks or temporary
-    files, its drafts folder or a journal in it, or a hard link to the database file."""
-    if target == database or database.with_name(database.name + ".drafts") in (target, *target.parents):
+    files, its drafts folder or a journal in it, its builds in progress, or a hard link to the database file."""
+    own_folders = (database.with_name(database.name + ".drafts"), building_folder(database))
+    if target == database or any(folder in (target, *target.parents) for folder in own_folders):
         return True
     if target.parent == database.parent and (
         target.name.startswith(database.name + ".") or target.name.startswith("." + database.name + ".")

@@ -3,8 +3,10 @@
 The deck is built in the same ``DeckSession`` the terminal builder holds, opened by ``EventDeck`` (the event's
 place for a deck): registering it is ``event deck``'s own registration — the same checks against the recorded
 pool, the same transaction, the same legality report — with the history saying ``browser NAME``.  Until it is
-registered the deck being built lives in the server's memory, as a terminal builder's lives in the terminal's; a
-browser coming back to a restarted server starts from the deck last registered.
+registered, every change the server answered is kept on disk as the player's build in progress
+(``events.storage.building_files``, asked by ``EventDeck``): a browser coming back to a restarted (or killed)
+server finds the deck as it left it, unless a deck was registered for the player since or registration closed,
+when it starts from the deck registered last.
 
 Card ids in the deck API are positions in ``pool`` of the deck state: the pool's different cards in the
 builder's order, then the free basic lands.
