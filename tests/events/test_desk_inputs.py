@@ -239,3 +239,18 @@ def test_a_name_no_one_has_lists_the_tables_players_each_quoted_and_keeps_a_type
     assert str(refused.value) == (
         f"no player \"Zed: see 'x\" in event {event_id} (this table seats {seats}): see 'cmdraft event show {event_id}'"
     )
+
+
+def test_a_pool_piped_for_an_unknown_player_is_refused_as_an_unknown_player_before_any_line_is_read(cli, tmp_path):
+    """Before: with nothing piped in, 'Zed' (no such player) was told the pool had no cards."""
+    db = tmp_path / "event.json"
+    for args in (
+        ("event", "new", "Physical", "--style", "physical"),
+        ("event", "player", "add", "1", "Ann", "Bo"),
+        ("event", "seat", "1"),
+    ):
+        assert cli(*args, "--db", db).exit_code == 0
+    for piped in ("", "1 Arcane Signet\n"):
+        refused = cli("event", "pool", "1", "Zed", "--json", "--db", db, input=piped)
+        assert refused.exit_code == 2 and "no player 'Zed'" in refused.stderr, refused.stderr
+        assert refused.stdout == ""

@@ -199,8 +199,9 @@ def event_pool(
             "\n".join(type_pool(console, Terminal(console), events.index, expected_pool_size(event), recorded))
         )
     else:
-        if sys.stdin.isatty():  # typed with --json, no prompts: refused before any typing too
-            events.check_pool_entry(event_id, name, replace)
+        # refused before any line is read (typed with --json, no prompts; or piped: an unknown name is said as
+        # such, not as a pool with no cards)
+        events.check_pool_entry(event_id, name, replace)
         lines = []
         for number, line in enumerate(sys.stdin, start=1):
             if not line.strip():
