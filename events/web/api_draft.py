@@ -120,24 +120,25 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
     last = draft.last_pick(seat)
     config, human = draft.config, seat in humans
     names = session.names if waiting_on else ()  # read only when someone is waited for
+    # (positional, in the fields' order: a struct built from keywords costs several times as much, on every pick)
     return answers.DraftState(
-        pod=pod,
-        seat=seat + 1,
-        seats=config.seats,
-        pack=min(at[0], config.boosters),
-        packs=config.boosters,
-        pick=at[1],
-        picks=draft.picks_per_pack,
-        take=due,
-        direction="left" if draft.direction > 0 else "right",
-        cards=pack_json(held.cards) if held is not None and human else EMPTY,
-        waiting_for=len(waiting_on),
-        waiting_on=[names[other] for other in waiting_on] if waiting_on else [],
-        queued=queued,
-        deadline=session.deadline(seat),
-        done=finished,
-        bot=not human,
-        last=None if last is None else _last_pick(last, TAKEN_BY.get(session.taken_by(last))),
+        pod,  # pod
+        seat + 1,  # seat
+        config.seats,  # seats
+        min(at[0], config.boosters),  # pack
+        config.boosters,  # packs
+        at[1],  # pick
+        draft.picks_per_pack,  # picks
+        due,  # take
+        "left" if draft.direction > 0 else "right",  # direction
+        pack_json(held.cards) if held is not None and human else EMPTY,  # cards
+        len(waiting_on),  # waiting_for
+        [names[other] for other in waiting_on] if waiting_on else [],  # waiting_on
+        queued,  # queued
+        session.deadline(seat),  # deadline
+        finished,  # done
+        not human,  # bot
+        None if last is None else _last_pick(last, TAKEN_BY.get(session.taken_by(last))),  # last
     )
 
 
@@ -203,19 +204,19 @@ def seat_state(
         bot = draft.bot and not draft.done  # said while the draft goes on, not after
     if frame.recorded:
         pool, size = recorded_pool_json(served, player_id)
-    return answers.SeatState(
-        version=version + 100_000 * PHASE_ORDER.index(frame.phase),
-        server_time=served.wall(),
-        event=frame.event,
-        player=frame.player,
-        phase=frame.phase,
-        connection_note="the desk handed your seat to a bot for now" if bot else None,
-        waiting=frame.waiting,
-        draft=draft,
-        pool=pool,
-        pool_from=0,
-        pool_size=size,
-        table=table_state(served, player_id) if frame.table else None,
+    return answers.SeatState(  # (positional, in the fields' order: see ``draft_json``)
+        version + 100_000 * PHASE_ORDER.index(frame.phase),  # version
+        served.wall(),  # server_time
+        frame.event,  # event
+        frame.player,  # player
+        frame.phase,  # phase
+        "the desk handed your seat to a bot for now" if bot else None,  # connection_note
+        frame.waiting,  # waiting
+        draft,  # draft
+        pool,  # pool
+        0,  # pool_from
+        size,  # pool_size
+        table_state(served, player_id) if frame.table else None,  # table
     )
 
 
