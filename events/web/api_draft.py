@@ -26,7 +26,7 @@ from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
-from events.web.cards_shown import EMPTY, pack_json, placed, printings_json
+from events.web.cards_shown import EMPTY, pack_json, printings_json, shown_cards
 from sets.booster import Printing
 from sets.cards import CardSet
 from sets.errors import WouldWait
@@ -155,7 +155,8 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
         kept = served.pools_json[pod, seat] = (pool, 0, b"[]", EMPTY)
     _, held, whole, encoded = kept
     if held < len(pool):
-        whole = b"".join([memoryview(whole)[:-1], *placed(pool[held:], held), b"]"])  # the pool copied once
+        added = b",".join(shown_cards(pool[held:]))
+        whole = b"".join((memoryview(whole)[:-1], b"," if held else b"", added, b"]"))  # the pool copied once
         encoded = msgspec.Raw(whole)
         served.pools_json[pod, seat] = (pool, len(pool), whole, encoded)
     return encoded
