@@ -23,7 +23,7 @@ from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, pick_together
 from events.sessions.table import DraftTable
 from events.web import answers
-from events.web.api_common import ApiError, Served, Signature, whole
+from events.web.api_common import ApiError, Served, Signature, whole, wholes
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
 from events.web.cards_shown import EMPTY, pack_json, printings_json, shown_cards
@@ -270,20 +270,27 @@ class Waiting:
 
 
 def prepare_pick(
-    served: Served, player_id: int, token: str, body: PickBody, snap: Snapshot | None = None
+    served: Served,
+    player_id: int,
+    token: str,
+    body: PickBody,
+    snap: Snapshot | None = None,
+    place: tuple[int, int, int | None] | None = None,
 ) -> Waiting | None:
     """A pick's request read and placed at its pod (``pack``, ``pick``, ``cards``: indices into the pack the
     browser showed); it is checked against the pack when its pod's next write comes (``write_picks``).  Given
     a snapshot (``Served.fresh_snapshot``, on the event loop) it reads nothing and answers None where the
-    answer would need a read (no draft for the seat in it): then ask again without one, in a worker."""
+    answer would need a read (no draft for the seat in it): then ask again without one, in a worker.  ``place``:
+    the player's seat in that snapshot (``seat_place``), when the caller has looked it up already."""
     limits = served.settings
     pack_no = whole(body.pack, "pack", 1, limits.max_pack_number)
     pick_no = whole(body.pick, "pick", 1, limits.max_pack_number)
     cards = body.cards
     if len(cards) > limits.max_pick_cards:
         raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
-    positions = [whole(card, "each card", 0, limits.max_card_position) for card in cards]
-    place = seat_place(served.snapshot() if snap is None else snap, player_id)
+    positions = wholes(cards, "each card", 0, limits.max_card_position)
+    if place is None or snap is None:
+        place = seat_place(served.snapshot() if snap is None else snap, player_id)
     if (place is None or place[2] is None) and snap is not None:
         return None
     if place is None or place[2] is None:
