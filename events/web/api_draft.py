@@ -143,7 +143,7 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
 
 
 def _last_pick(pick: Pick, why: str | None) -> answers.LastPick:
-    return answers.LastPick([p.name for p in pick.taken], pick.pack, pick.pick, why)
+    return answers.LastPick([p.card.name for p in pick.taken], pick.pack, pick.pick, why)
 
 
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
@@ -409,9 +409,9 @@ def _write_picks(served: Served, session: DraftTable, batch: list[Waiting], defe
     pack shown, the count) and writes the good ones together; a refusal keeps its status, code and words."""
     held = []
     humans, finished = session.humans, session.draft.finished  # (a claim changes neither)
-    for waiting in batch:
+    for waiting in batch:  # (on the loop, ``deferred``, no seat is to be bound: ``_in_memory`` saw to it)
         waiting.done = True
-        if waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
+        if deferred is None and waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
             session.claim(waiting.seat, waiting.token)  # the draft started after the browser joined: bound here now
         seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
         seat.seen = waiting.at
