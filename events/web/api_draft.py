@@ -252,7 +252,7 @@ class Stream(Protocol):
     def answered(self, state: answers.SeatState) -> None: ...
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Waiting:
     """A browser's pick waiting for its pod's next write (picks arriving at one table meanwhile go to disk
     together: a table of eight picking at once costs two writes, not eight)."""
