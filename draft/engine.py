@@ -191,14 +191,16 @@ class Draft:
 
     def view(self, seat: int) -> SeatView:
         """``held``, ``at``, ``picks_due``, ``queued`` and ``waiting_on`` of one seat, worked out together (a
-        server shows every seat's view after every pick)."""
-        at = self.at(seat)  # checks the seat
-        if self.finished:
-            return SeatView(None, at, 0, 0, [])
+        server shows every seat's view after every pick: ``at`` and ``finished`` worked out here, not called)."""
+        self._check_seat(seat)
+        config = self.config
+        if self.round >= config.boosters:  # finished
+            return SeatView(None, (config.boosters + 1, 1), 0, 0, [])
+        at = (self.round + 1, self._made[seat] + 1)
         queue = self.queues[seat]
         if queue:
             held = queue[0]
-            return SeatView(held, at, min(self.config.picks_per_turn, len(held.cards)), len(queue), [])
+            return SeatView(held, at, min(config.picks_per_turn, len(held.cards)), len(queue), [])
         return SeatView(None, at, 0, 0, self.waiting_on(seat))
 
     @property
@@ -286,7 +288,7 @@ class Draft:
         ``IllegalPickError`` when the cards aren't a pick from it; return the pack positions."""
         seat = request.seat
         self._check_seat(seat)
-        if self.finished:
+        if self.round >= self.config.boosters:  # finished
             raise StalePickError(f"pack {request.pack} pick {request.pick} can't be taken: the draft is over")
         now = (self.round + 1, self._made[seat] + 1)  # ``at``: the seat checked, the draft not over
         queue = self.queues[seat]
@@ -332,7 +334,7 @@ class Draft:
         self._last[seat] = record
         self._made[seat] += 1
         if held.cards:
-            self.queues[(seat + self.direction) % self.config.seats].append(held)
+            self.queues[(seat + pass_direction(self.round)) % self.config.seats].append(held)
         elif not any(self.queues):
             self.round += 1
             self._open_round()

@@ -34,7 +34,8 @@ def typed(value: Any, kind: type[T]) -> T:
 
 
 class Card(Answer, kw_only=True):
-    """One card as the page draws it: facts, the rules text where imported, its place in the list shown."""
+    """One card as the page draws it: facts, the rules text where imported, and in a deck's lists its place there
+    (a pack's and a pool's cards carry none: a card's place is its index in the list, which a pick names it by)."""
 
     name: str
     cost: str
@@ -44,7 +45,7 @@ class Card(Answer, kw_only=True):
     identity: str
     colors: str
     text: list[str] | None
-    id: int  # its place in the list it is shown in (a pick names cards by it)
+    id: int | UnsetType = UNSET  # in a deck's lists (``DeckState``): its place there, which a deck action names
     foil: bool
     leads: bool  # may be a commander (``draft.commanders.may_ever_lead``): the deck page offers it the command zone
     image: str | UnsetType = UNSET  # the kept image's address on this server

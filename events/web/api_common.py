@@ -124,6 +124,13 @@ def whole(value: Any, what: str, low: int, high: int) -> int:
     return value
 
 
+def wholes(values: list[Any], what: str, low: int, high: int) -> list[int]:
+    """``whole`` of each value, in one call when every one is in range (a pick's cards, on every pick)."""
+    if all(type(value) is int and low <= value <= high for value in values):  # (type: a bool is no whole number)
+        return list(values)
+    return [whole(value, what, low, high) for value in values]
+
+
 def file_signature(path: os.PathLike[str] | str) -> Signature:
     try:
         stat = os.stat(path)

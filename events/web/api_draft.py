@@ -23,10 +23,10 @@ from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, pick_together
 from events.sessions.table import DraftTable
 from events.web import answers
-from events.web.api_common import ApiError, Served, Signature, whole
+from events.web.api_common import ApiError, Served, Signature, whole, wholes
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
-from events.web.cards_shown import EMPTY, pack_json, placed, printings_json
+from events.web.cards_shown import EMPTY, pack_json, printings_json, shown_cards
 from sets.booster import Printing
 from sets.cards import CardSet
 from sets.errors import WouldWait
@@ -120,29 +120,30 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
     last = draft.last_pick(seat)
     config, human = draft.config, seat in humans
     names = session.names if waiting_on else ()  # read only when someone is waited for
+    # (positional, in the fields' order: a struct built from keywords costs several times as much, on every pick)
     return answers.DraftState(
-        pod=pod,
-        seat=seat + 1,
-        seats=config.seats,
-        pack=min(at[0], config.boosters),
-        packs=config.boosters,
-        pick=at[1],
-        picks=draft.picks_per_pack,
-        take=due,
-        direction="left" if draft.direction > 0 else "right",
-        cards=pack_json(held.cards) if held is not None and human else EMPTY,
-        waiting_for=len(waiting_on),
-        waiting_on=[names[other] for other in waiting_on] if waiting_on else [],
-        queued=queued,
-        deadline=session.deadline(seat),
-        done=finished,
-        bot=not human,
-        last=None if last is None else _last_pick(last, TAKEN_BY.get(session.taken_by(last))),
+        pod,  # pod
+        seat + 1,  # seat
+        config.seats,  # seats
+        min(at[0], config.boosters),  # pack
+        config.boosters,  # packs
+        at[1],  # pick
+        draft.picks_per_pack,  # picks
+        due,  # take
+        "left" if draft.direction > 0 else "right",  # direction
+        pack_json(held.cards) if held is not None and human else EMPTY,  # cards
+        len(waiting_on),  # waiting_for
+        [names[other] for other in waiting_on] if waiting_on else [],  # waiting_on
+        queued,  # queued
+        session.deadline(seat),  # deadline
+        finished,  # done
+        not human,  # bot
+        None if last is None else _last_pick(last, TAKEN_BY.get(session.taken_by(last))),  # last
     )
 
 
 def _last_pick(pick: Pick, why: str | None) -> answers.LastPick:
-    return answers.LastPick([p.name for p in pick.taken], pick.pack, pick.pick, why)
+    return answers.LastPick([p.card.name for p in pick.taken], pick.pack, pick.pick, why)
 
 
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
@@ -154,7 +155,8 @@ def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgs
         kept = served.pools_json[pod, seat] = (pool, 0, b"[]", EMPTY)
     _, held, whole, encoded = kept
     if held < len(pool):
-        whole = b"".join([memoryview(whole)[:-1], *placed(pool[held:], held), b"]"])  # the pool copied once
+        added = b",".join(shown_cards(pool[held:]))
+        whole = b"".join((memoryview(whole)[:-1], b"," if held else b"", added, b"]"))  # the pool copied once
         encoded = msgspec.Raw(whole)
         served.pools_json[pod, seat] = (pool, len(pool), whole, encoded)
     return encoded
@@ -203,19 +205,19 @@ def seat_state(
         bot = draft.bot and not draft.done  # said while the draft goes on, not after
     if frame.recorded:
         pool, size = recorded_pool_json(served, player_id)
-    return answers.SeatState(
-        version=version + 100_000 * PHASE_ORDER.index(frame.phase),
-        server_time=served.wall(),
-        event=frame.event,
-        player=frame.player,
-        phase=frame.phase,
-        connection_note="the desk handed your seat to a bot for now" if bot else None,
-        waiting=frame.waiting,
-        draft=draft,
-        pool=pool,
-        pool_from=0,
-        pool_size=size,
-        table=table_state(served, player_id) if frame.table else None,
+    return answers.SeatState(  # (positional, in the fields' order: see ``draft_json``)
+        version + 100_000 * PHASE_ORDER.index(frame.phase),  # version
+        served.wall(),  # server_time
+        frame.event,  # event
+        frame.player,  # player
+        frame.phase,  # phase
+        "the desk handed your seat to a bot for now" if bot else None,  # connection_note
+        frame.waiting,  # waiting
+        draft,  # draft
+        pool,  # pool
+        0,  # pool_from
+        size,  # pool_size
+        table_state(served, player_id) if frame.table else None,  # table
     )
 
 
@@ -250,7 +252,7 @@ class Stream(Protocol):
     def answered(self, state: answers.SeatState) -> None: ...
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Waiting:
     """A browser's pick waiting for its pod's next write (picks arriving at one table meanwhile go to disk
     together: a table of eight picking at once costs two writes, not eight)."""
@@ -268,20 +270,27 @@ class Waiting:
 
 
 def prepare_pick(
-    served: Served, player_id: int, token: str, body: PickBody, snap: Snapshot | None = None
+    served: Served,
+    player_id: int,
+    token: str,
+    body: PickBody,
+    snap: Snapshot | None = None,
+    place: tuple[int, int, int | None] | None = None,
 ) -> Waiting | None:
     """A pick's request read and placed at its pod (``pack``, ``pick``, ``cards``: indices into the pack the
     browser showed); it is checked against the pack when its pod's next write comes (``write_picks``).  Given
     a snapshot (``Served.fresh_snapshot``, on the event loop) it reads nothing and answers None where the
-    answer would need a read (no draft for the seat in it): then ask again without one, in a worker."""
+    answer would need a read (no draft for the seat in it): then ask again without one, in a worker.  ``place``:
+    the player's seat in that snapshot (``seat_place``), when the caller has looked it up already."""
     limits = served.settings
     pack_no = whole(body.pack, "pack", 1, limits.max_pack_number)
     pick_no = whole(body.pick, "pick", 1, limits.max_pack_number)
     cards = body.cards
     if len(cards) > limits.max_pick_cards:
         raise ApiError(400, "bad-pick", "a pick takes at most a few cards")
-    positions = [whole(card, "each card", 0, limits.max_card_position) for card in cards]
-    place = seat_place(served.snapshot() if snap is None else snap, player_id)
+    positions = wholes(cards, "each card", 0, limits.max_card_position)
+    if place is None or snap is None:
+        place = seat_place(served.snapshot() if snap is None else snap, player_id)
     if (place is None or place[2] is None) and snap is not None:
         return None
     if place is None or place[2] is None:
@@ -400,9 +409,9 @@ def _write_picks(served: Served, session: DraftTable, batch: list[Waiting], defe
     pack shown, the count) and writes the good ones together; a refusal keeps its status, code and words."""
     held = []
     humans, finished = session.humans, session.draft.finished  # (a claim changes neither)
-    for waiting in batch:
+    for waiting in batch:  # (on the loop, ``deferred``, no seat is to be bound: ``_in_memory`` saw to it)
         waiting.done = True
-        if waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
+        if deferred is None and waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
             session.claim(waiting.seat, waiting.token)  # the draft started after the browser joined: bound here now
         seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
         seat.seen = waiting.at

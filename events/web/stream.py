@@ -14,7 +14,6 @@ from msgspec import UNSET
 from starlette.websockets import WebSocketDisconnect
 
 from events.night.shown import Answer
-from events.night.snapshot import Snapshot
 from events.web.answers import ErrorInfo, Picked, Pong, SeatMessage, SeatState, StreamError, StreamRefusal
 from events.web.api_common import ApiError, Signature
 from events.web.api_draft import Waiting, answer, claim_if_free, prepare_pick, seat_place, seat_state
@@ -158,25 +157,22 @@ def pick_now(server: Server, token: str, connection: Connection, text: str) -> b
     mark = served.database_mark()
     player = served.cached_holder(token, mark)
     snap = served.fresh_snapshot(mark)
-    if player is None or snap is None or not drafting(snap, player):
+    if player is None or snap is None:
+        return False
+    place = seat_place(snap, player)
+    if place is None or place[2] is None:  # (the seat's draft in the snapshot: the pick is placed without a read)
         return False
     ask = None if sent.id is UNSET else sent.id
     try:
         server.limits.request("seat " + token)
         server.knows(token)
-        waiting = prepare_pick(served, player, token, PickBody(sent.pack, sent.pick, sent.cards), snap)
-        if waiting is None:  # (``drafting`` said it is there)
+        waiting = prepare_pick(served, player, token, PickBody(sent.pack, sent.pick, sent.cards), snap, place)
+        if waiting is None:  # (the snapshot has its draft: ``place``)
             raise ApiError(409, "no-draft", "your pod's draft hasn't started")
         hand_over(server, connection, ask, waiting)
     except Exception as error:
         connection.post(refused(ask, error))
     return True
-
-
-def drafting(snap: Snapshot, player: int) -> bool:
-    """Whether the snapshot has the player's seat in a live draft (a pick is placed without a read)."""
-    place = seat_place(snap, player)
-    return place is not None and place[2] is not None
 
 
 def hand_over(server: Server, connection: Connection, ask: int | None, waiting: Waiting) -> None:

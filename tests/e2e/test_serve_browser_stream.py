@@ -10,7 +10,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.helpers.browsers import PHONE, SCRIPT_NAME, bots_downstream, player_numbers, tap_and_confirm, upstream_of
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import two_marked
+from tests.helpers.pages import join, two_marked
 from tests.helpers.served import draft_log
 
 
@@ -117,3 +117,41 @@ def test_a_pick_that_got_no_answer_is_never_sent_for_the_next_seat_joined_on_the
     expect(page.locator("#pack .card")).to_have_count(20)
     assert len(draft_log(db, event_id)) == before  # nobody's pick was made: not Ann's, nor hers as Bo's
     page.context.close()
+
+
+def test_a_packs_cards_come_without_ids_and_the_page_names_a_tapped_card_by_its_place(pod, server, browser):
+    """A pack's cards carry no ``id`` on the stream (a card's place is its index in the list): the page, which
+    shows the pack sorted, names each tapped card by its place in the list it got, and the server takes those
+    very cards."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    frames: dict[str, list] = {"received": [], "sent": []}
+    page.on(
+        "websocket",
+        lambda socket: (
+            socket.on("framereceived", lambda frame: frames["received"].append(json.loads(frame))),
+            socket.on("framesent", lambda frame: frames["sent"].append(json.loads(frame))),
+        ),
+    )
+    join(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    expect(page.locator("#pack .card")).to_have_count(20)
+    cards = next(m["seat"]["draft"]["cards"] for m in frames["received"] if m["type"] == "seat")
+    assert len(cards) == 20 and not any("id" in card for card in cards)
+    names = [card["name"] for card in cards]
+    places = [place for place, name in enumerate(names) if names.count(name) == 1][2:4]  # not the first nor last
+    for place in places:
+        tapped = page.locator(f'#pack [data-index="{place}"]')
+        expect(tapped).to_contain_text(names[place])  # the card drawn for that place is the list's card there
+        tapped.click()
+    page.click("#confirm")
+    expect(page.locator("#pool-count")).to_have_text("2")
+    picks = [m for m in frames["sent"] if m["type"] == "pick"]
+    assert [sorted(p["cards"]) for p in picks] == [places]
+    answer = next(m for m in frames["received"] if m["type"] == "picked")
+    assert sorted(card["name"] for card in answer["seat"]["pool"]) == sorted(names[place] for place in places)
+    assert not any("id" in card for card in answer["seat"]["pool"])
+    taken = [sorted(names_taken) for _, pack, pick, names_taken in draft_log(db, event_id) if (pack, pick) == (1, 1)]
+    assert sorted(names[place] for place in places) in taken  # the draft took those very cards
+    context.close()

@@ -34,9 +34,9 @@ def test_states_worked_out_from_one_snapshot_share_its_event_and_player_parts(tm
 def test_a_drafting_pool_is_encoded_from_its_printings_kept_parts_not_a_card_kept_at_every_place(
     tmp_path, cli, manual_clock
 ):
-    """A pool grows by a pick's cards with every state: they are put at their places from the parts each printing
-    keeps for its packs (``cards_shown.placed``), not encoded and kept once more for every place a pool puts a
-    card at; the JSON is the same as the cards encoded one by one."""
+    """A pool grows by a pick's cards with every state: they are added from the encoding each printing keeps for
+    its packs (``cards_shown.shown_cards``), not encoded and kept once more for every place a pool puts a card at;
+    the JSON is the same as the cards encoded one by one (no ``id``: a card's place is its index)."""
     import msgspec
 
     from events.web import cards_shown
@@ -49,7 +49,7 @@ def test_a_drafting_pool_is_encoded_from_its_printings_kept_parts_not_a_card_kep
     for first in range(0, 40, 2):
         pool.extend(printings[first : first + 2])
         encoded = bytes(pool_json(served, 1, 0, pool))
-    expected = [cards_shown.card_json(p.card, i, p.foil or p.etched) for i, p in enumerate(pool)]
-    assert encoded == msgspec.json.encode(expected)
-    assert not any(kept.encoded for kept in cards_shown._CARDS_JSON.values())
+    expected = [cards_shown.card_json(p.card, None, p.foil or p.etched) for p in pool]
+    assert encoded == msgspec.json.encode(expected) and b'"id"' not in encoded
+    assert not any(kept.placed for kept in cards_shown._CARDS_JSON.values())
     served.close()

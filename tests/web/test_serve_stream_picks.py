@@ -508,22 +508,23 @@ def test_a_push_goes_on_the_socket_at_once_and_one_that_must_wait_finishes_in_a_
     asyncio.run(run())
 
 
-def test_a_cards_encoding_at_any_place_is_its_facts_at_that_place_encoded_whole():
-    """``card_bytes`` puts the place into the card's encoded facts instead of encoding them again: byte for byte
-    what encoding the card at that place gives, for every card of a set, foil or not, and for a text that says
-    ``"id":0,`` itself."""
+def test_a_cards_encoding_kept_is_its_facts_encoded_whole_without_a_place():
+    """``card_bytes`` is a pack's or a pool's card encoded once and kept: byte for byte what encoding its facts
+    gives, for every card of a set, foil or not, and for a text that says ``"id":0,`` itself; no ``id`` in it (a
+    card's place is its index in the list)."""
     cards = list(load_set("CMR").cards)
     tricky = replace(
         cards[0], faces=tuple(replace(face, text='A "quoted" ,"id":0, text \\ here') for face in cards[0].faces)
     )
     for card in [*cards, tricky]:
         for foil in (False, True):
-            for index in (0, 7, 19, 123):
-                assert card_bytes(card, index, foil) == msgspec.json.encode(card_json(card, index, foil)), card.name
+            encoded = card_bytes(card, foil)
+            assert encoded == msgspec.json.encode(card_json(card, None, foil)), card.name
+            assert "id" not in msgspec.json.decode(encoded), card.name
 
 
 def test_every_pack_of_a_draft_is_encoded_as_its_cards_at_their_places_foils_and_all():
-    """``pack_json`` finds each printing's card once and puts it at its place: byte for byte the cards encoded whole,
+    """``pack_json`` finds each printing's card once, in the pack's order: byte for byte the cards encoded whole,
     for every pack at every pick of a draft (foil and etched printings among them)."""
     draft = Draft.new(DraftConfig(seats=8), seed=11)
     finishes = set()
