@@ -189,6 +189,20 @@ def test_a_phone_joining_its_own_seat_over_and_over_is_held_back_and_the_night_d
     assert len(joins) == burst + 2
 
 
+def test_phones_behind_one_router_address_each_join_their_own_seat_at_once(tmp_path, cli, manual_clock):
+    """Before: the join limit was the address's alone, so the phones of a room behind one router's address
+    (docs/phones.md: raise --max-per-address for them) shared one allowance: past it, a player joining their seat
+    for the first time waited (429). A seat joined over and over from that address is still held back."""
+    db = tmp_path / "router.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo", "Cy"), bots=1)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False, join_burst=1) as web:
+        firsts = [join_from(web, "10.0.0.5", event_id, name, codes[name]) for name in ("Ann", "Bo", "Cy")]
+        assert [a.status_code for a in firsts] == [200, 200, 200], [a.text for a in firsts]
+        again = join_from(web, "10.0.0.5", event_id, " ann ", codes["Ann"])  # the same seat, however typed
+        assert again.status_code == 429 and again.json()["error"]["code"] == "slow-down"
+
+
 def test_a_seat_registering_over_and_over_is_held_back_whatever_its_token(tmp_path, cli, manual_clock):
     """Before: a seat could register its deck 20 times a second, each a write of the database and a line of its
     history (measured: 50 registrations, 54 history lines and 11 KB), so one player made every write and read of
