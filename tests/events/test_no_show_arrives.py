@@ -72,7 +72,6 @@ def test_a_no_show_typed_again_after_the_draft_started_is_told_how_to_join_with_
     assert night.no_shows(event_id) == ["Xan (no-show)"]
 
 
-
 def test_check_in_asks_a_slip_only_for_the_seats_it_gave_not_one_another_desk_gave_meanwhile(
     tmp_path, cli, monkeypatch
 ):
