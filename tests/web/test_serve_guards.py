@@ -203,6 +203,20 @@ def test_phones_behind_one_router_address_each_join_their_own_seat_at_once(tmp_p
         assert again.status_code == 429 and again.json()["error"]["code"] == "slow-down"
 
 
+def test_the_desks_own_machine_joins_a_seat_as_often_as_it_likes(tmp_path, cli, manual_clock):
+    """docs/api.md: joins are held back per seat and address, "this machine's own, the desk's, aside": its loopback
+    and the address it serves at (a request from the address its Host names)."""
+    db = tmp_path / "desk_joins.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False, join_burst=1) as web:
+        assert [join_from(web, "127.0.0.1", event_id, "Ann", codes["Ann"]).status_code for _ in range(3)] == [200] * 3
+        own = TestClient(web.app, base_url="http://10.0.0.9:8000", client=("10.0.0.9", 40001))
+        own.headers["origin"] = "http://10.0.0.9:8000"
+        body = {"event": event_id, "player": "Bo", "code": codes["Bo"]}
+        assert [own.post("/api/join", json=body).status_code for _ in range(3)] == [200] * 3
+
+
 def test_a_seat_registering_over_and_over_is_held_back_whatever_its_token(tmp_path, cli, manual_clock):
     """Before: a seat could register its deck 20 times a second, each a write of the database and a line of its
     history (measured: 50 registrations, 54 history lines and 11 KB), so one player made every write and read of
