@@ -114,17 +114,23 @@ def from_elsewhere(conn: HTTPConnection) -> bool:
     return address not in LOOPBACK_ADDRESSES and address != conn.url.hostname
 
 
-def join_key(conn: HTTPConnection, body: JoinBody) -> str | None:
+def join_key(conn: HTTPConnection, body: JoinBody, longest: int = DEFAULT.max_name) -> str | None:
     """What a join counts against (``Server.joins``): its address and the seat it names, its number or its name
     as the core matches names (so the phones of a room behind one router's address each join their own seat at
-    once, and one phone joining its seat over and over is held back however it types the name); None for this
+    once, and one phone joining its seat over and over is held back however it types the name); a name over
+    ``longest`` characters (refused as no name) counts as one seat, so the keys kept stay short; None for this
     machine's own (the desk's), which joins as often as it likes."""
     if not from_elsewhere(conn):
         return None
     who = body.player
     text = " ".join(who.split()) if isinstance(who, str) else f"#{who}"
     number = text[1:].strip()
-    seat = f"#{int(number)}" if text.startswith("#") and number.isascii() and number.isdigit() else name_key(text)
+    if isinstance(who, str) and len(who) > longest:
+        seat = "(a name too long)"
+    elif text.startswith("#") and number.isascii() and number.isdigit() and len(number) < 20:
+        seat = f"#{int(number)}"
+    else:
+        seat = name_key(text)
     return f"{client_address(conn)} {seat}"
 
 

@@ -63,7 +63,7 @@ log = logging.getLogger("cmdraft.serve")
 async def join(server: Server, request: Request, body: JoinBody) -> Response:
     """A seat joined with its code: ``Joined``, and the seat's cookie set."""
     address = auth.client_address(request)
-    key = auth.join_key(request, body)
+    key = auth.join_key(request, body, server.settings.max_name)
     if key is not None:  # each join binds the seat anew: a write of the database, the draft's file, the history
         server.joins.request(key)
     token, player = await server.served.run(auth.join, server.served, body, address)

@@ -203,6 +203,19 @@ def test_phones_behind_one_router_address_each_join_their_own_seat_at_once(tmp_p
         assert again.status_code == 429 and again.json()["error"]["code"] == "slow-down"
 
 
+def test_joins_naming_long_made_up_seats_keep_no_long_keys(tmp_path, cli, manual_clock):
+    """The join limit is kept per seat named: names far past the longest a player may have (refused) all count as
+    one seat, so a phone can't fill the table of limits with keys of a request body's length."""
+    db = tmp_path / "long_names.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        for n in range(5):
+            refused = join_from(web, "10.0.0.5", event_id, f"{n}" * 10_000, "WRONG")
+            assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad-field"
+        keys = list(web.app.state.server.joins.requests)
+    assert len(keys) == 1 and len(keys[0]) < 100
+
+
 def test_the_desks_own_machine_joins_a_seat_as_often_as_it_likes(tmp_path, cli, manual_clock):
     """docs/api.md: joins are held back per seat and address, "this machine's own, the desk's, aside": its loopback
     and the address it serves at (a request from the address its Host names)."""
