@@ -71,11 +71,13 @@ def closed_words(why: str) -> str:
 @dataclass(frozen=True)
 class DeckRegistered:
     """A deck just registered: whose it is, the checker's report, and what the builder said about the store's
-    stock of Pipers when it chose them (None: the stock didn't limit the deck)."""
+    stock of Pipers when it chose them (None: the stock didn't limit the deck); ``mark``: this registration's
+    ``deck_mark``, read in the transaction that wrote it (a builder's own, never one made just after)."""
 
     player: str
     report: DeckReport
     pipers_note: str | None = None
+    mark: str | None = None
 
     @property
     def valid(self) -> bool:
@@ -264,6 +266,7 @@ class Decks(Pools):
                 decks.update(existing.id, **doc)
             else:
                 decks.insert_fields(**doc)
+            mark = repr(decks.first(event=event_id, player=player.id))  # as ``deck_mark`` reads it
             commanders = [line.card.name for line in deck.zone(Zone.COMMANDER)]
             history.log_change(
                 db,
@@ -275,7 +278,7 @@ class Decks(Pools):
                 else deck_text([line.name for line in existing.deck.commanders], existing.valid),
                 f"{player.name}: {deck_text(commanders, report.valid)}" + (f"; reason: {reason}" if correction else ""),
             )
-        return DeckRegistered(player.name, report, note)
+        return DeckRegistered(player.name, report, note, mark)
 
     def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:
         """The Pipers the store's stock holds for the player's deck now (``stock_left``) and what the builder says

@@ -314,10 +314,11 @@ class Registration(EventBase):
         """Check-in is in use once any player of the event has checked in."""
         return any(p.checked_in for p in records_of(db, Player).find(event=event_id))
 
-    def check_in(self, event_id: int, names: list[str] | None = None) -> list[str]:
+    def check_in(self, event_id: int, names: list[str] | None = None, slips: list[str] | None = None) -> list[str]:
         """Mark players present (every registered one when ``names`` is None); returns who was checked in now
-        (a no-show checked in after seating with the seat they got).  Once check-in is used, seating seats
-        only the players checked in."""
+        (a no-show checked in after seating with the seat they got), and adds to ``slips`` the names of those
+        whose late seat got a code that needs a slip (decided in this transaction).  Once check-in is used,
+        seating seats only the players checked in."""
         with self.store.write() as db:
             event = self._event(db, event_id)
             self._require(event, "registration", "seated", doing="check players in (check-in comes before the draft)")
@@ -347,6 +348,8 @@ class Registration(EventBase):
                 if event.status == "seated":  # a no-show who came after all: a late seat
                     records_of(db, Player).update(player.id, status="active", late=True)
                     seated[player.id] = self._seat_late(db, event_id, event, player.id)
+                    if slips is not None and (records_of(db, Player).get(player.id) or player).code:
+                        slips.append(player.name)
             checked = [p.name + (f" ({seated[p.id]})" if p.id in seated else "") for p in chosen]
             history.log_change(
                 db,

@@ -364,7 +364,7 @@ class EventDeck:
             within_stock=True,
         )  # the history says it came from this terminal (or browser); closed registration refuses it (PhaseOver)
         self.registered = True
-        self._seen = self.decks.deck_mark(self.event_id, self.player_id)  # this builder's own registration
+        self._seen = registered.mark  # this builder's own registration (one registered elsewhere since is not)
         self._files.drop(self.event_id, self.player_id)  # registered: the deck is the registration now
         self.report = registered  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(

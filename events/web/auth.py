@@ -26,6 +26,7 @@ from events.web.api_common import ApiError, Served, core_error, file_signature, 
 from events.web.bodies import JoinBody
 from events.web.settings import DEFAULT, LOOPBACK_ADDRESSES
 from sets.errors import InputError
+from sets.names import name_key
 from sets.visible import quoted
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
@@ -111,6 +112,26 @@ def from_elsewhere(conn: HTTPConnection) -> bool:
     sent to (the desk's own machine asking at the address ``serve`` printed; ``HostCheck`` allows no other)."""
     address = client_address(conn)
     return address not in LOOPBACK_ADDRESSES and address != conn.url.hostname
+
+
+def join_key(conn: HTTPConnection, body: JoinBody, longest: int = DEFAULT.max_name) -> str | None:
+    """What a join counts against (``Server.joins``): its address and the seat it names, its number or its name
+    as the core matches names (so the phones of a room behind one router's address each join their own seat at
+    once, and one phone joining its seat over and over is held back however it types the name); a name over
+    ``longest`` characters (refused as no name) counts as one seat, so the keys kept stay short; None for this
+    machine's own (the desk's), which joins as often as it likes."""
+    if not from_elsewhere(conn):
+        return None
+    who = body.player
+    text = " ".join(who.split()) if isinstance(who, str) else f"#{who}"
+    number = text[1:].strip()
+    if isinstance(who, str) and len(who) > longest:
+        seat = "(a name too long)"
+    elif text.startswith("#") and number.isascii() and number.isdigit() and len(number) < 20:
+        seat = f"#{int(number)}"
+    else:
+        seat = name_key(text)
+    return f"{client_address(conn)} {seat}"
 
 
 def bearer(conn: HTTPConnection) -> str | None:

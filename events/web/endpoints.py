@@ -213,14 +213,12 @@ def door(
 ) -> Endpoint:
     """Joining with a code: anyone but a page of another site (a browser names it in ``Origin``: it would type
     codes in the name of the phone that opened it, whose address then waits), counted against the address's limit;
-    the handler proves who it is."""
+    the handler proves who it is (and counts the join against its own limit: ``auth.join_key``)."""
 
     async def call(server: Server, request: Request) -> Response:
         if request.cookies.get(auth.SEAT_COOKIE) or "origin" in request.headers:
             auth.same_origin(request)  # before it counts: another site's page spends nothing of the phone's
         server.limits.request("address " + auth.client_address(request))
-        if auth.from_elsewhere(request):  # (the desk's own machine joins as often as it likes)
-            server.joins.request(auth.client_address(request))
         return encoded(await handler(server, request, await read_body(request, body, server.settings.max_body)))
 
     return Endpoint("POST", path, Audience.DOOR, answer, body=body_shape(body), call=call, returns=(returns,))

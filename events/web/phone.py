@@ -63,6 +63,9 @@ log = logging.getLogger("cmdraft.serve")
 async def join(server: Server, request: Request, body: JoinBody) -> Response:
     """A seat joined with its code: ``Joined``, and the seat's cookie set."""
     address = auth.client_address(request)
+    key = auth.join_key(request, body, server.settings.max_name)
+    if key is not None:  # each join binds the seat anew: a write of the database, the draft's file, the history
+        server.joins.request(key)
     token, player = await server.served.run(auth.join, server.served, body, address)
     server.knows(token)
     state = await server.served.run(seat_state, server.served, player)
@@ -212,8 +215,9 @@ ENDPOINTS: list[Endpoint] = [
         "`cmdraft_holds_seat=1` for the page to read (no secret). A number is the player's number (`#4`). 404 "
         "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
         "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 429 `slow-down` "
-        f"with `retry_after` (this address of the network joined too often: {DEFAULT.join_burst:g} joins at once, "
-        f"then one every {1 / DEFAULT.join_rate:g} s), "
+        f"with `retry_after` (this seat was joined too often from this address of the network: {DEFAULT.join_burst:g} "
+        f"joins at once, then one every {1 / DEFAULT.join_rate:g} s; each seat behind one router's address has its "
+        "own), "
         "403 `cross-origin` (a page of another site), 409 `not-seated`",
     ),
     seat_get("/api/seat", get_seat, SeatState),

@@ -31,8 +31,9 @@ class Server:
         self.watcher = Watcher(served, self.hub, settings.poll)
         self.writer = PickWriter(served, self.hub, self.watcher)
         self.limits = auth.Limits(clock, settings.rate, settings.burst, settings.max_clients)
-        # joins from one address of the network: each binds the seat anew (the database, the draft's file, the
-        # history), so a phone joining its own seat over and over can't make every write of the night slower
+        # joins of one seat from one address of the network (``auth.join_key``): each binds the seat anew (the
+        # database, the draft's file, the history), so a phone joining its own seat over and over can't make every
+        # write of the night slower, and the phones of a room behind one router's address each join at once
         self.joins = auth.Limits(
             clock, settings.join_rate, settings.join_burst, settings.max_clients, "too many joins from this address"
         )

@@ -73,8 +73,8 @@ class WebSettings:
     max_round_number: int = 10**6  # the highest round and table number
     max_report: int = 10**9  # the highest report number
     max_whole: int = 10**15  # any number the tracker takes (life, damage: their ranges are the core's)
-    # per-client limits (``auth.Limits``): requests a second, bursts, clients whose limits are kept; and joins from
-    # one address of the network (each binds the seat anew: a write of the database and of the draft's file, a
+    # per-client limits (``auth.Limits``): requests a second, bursts, clients whose limits are kept; and joins of
+    # one seat from one address of the network (each binds the seat anew: a write of the database and of the draft's file, a
     # line of history), a second and at once
     rate: float = 20.0
     burst: float = 60.0

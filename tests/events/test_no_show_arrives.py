@@ -10,6 +10,7 @@ import shlex
 
 import pytest
 
+from events.night.registration import Registration
 from events.storage.store import Store
 from tests.helpers.night import Night
 
@@ -69,3 +70,29 @@ def test_a_no_show_typed_again_after_the_draft_started_is_told_how_to_join_with_
     late = night.player(event_id, "Xan")
     assert late.late and late.code and night.pool(event_id, "Xan")
     assert night.no_shows(event_id) == ["Xan (no-show)"]
+
+
+def test_check_in_asks_a_slip_only_for_the_seats_it_gave_not_one_another_desk_gave_meanwhile(
+    tmp_path, cli, monkeypatch
+):
+    """Before: check-in named the late seats needing a slip by comparing the players before and after it, outside
+    its transaction, so a no-show another desk's terminal seated meanwhile was named too (a slip asked for a seat
+    this check-in never gave). The core says which seats it gave, in the check-in's own transaction."""
+    night = Night(Store(tmp_path / "two_desks.json"))
+    event_id = night.create("Friday", style="terminal", seed=5)
+    for name in [*FIVE, "Yu"]:
+        night.add_player(event_id, name)
+    night.check_in(event_id, FIVE[:4])
+    night.seat(event_id)
+    assert night.no_shows(event_id) == ["Xan", "Yu"]
+    own = Registration.check_in
+
+    def another_desk_first(self, event_id, names=None, *args, **options):
+        monkeypatch.setattr(Registration, "check_in", own)
+        Night(Store(night.store.path)).check_in(event_id, ["Yu"])  # the other terminal's check-in, just before
+        return own(self, event_id, names, *args, **options)
+
+    monkeypatch.setattr(Registration, "check_in", another_desk_first)
+    came = cli("event", "player", "checkin", event_id, "Xan", "--db", night.store.path, "--json")
+    assert came.exit_code == 0, came.output
+    assert json.loads(came.stdout)["code_slip"] == ["Xan"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from events.night.decks import Decks
 from events.sessions.activities import EventDeck
 from events.storage.building_files import building_folder
 from events.storage.store import Store, belongs_to_database
@@ -127,3 +128,28 @@ def test_no_output_file_may_replace_a_deck_being_built(tmp_path):
     assert belongs_to_database(building_folder(database) / "1-1.json", database)
     assert belongs_to_database(building_folder(database), database)
     assert not belongs_to_database(tmp_path / "decks" / "1-1.json", database)
+
+
+def test_a_deck_registered_elsewhere_just_after_this_builders_own_is_not_taken_for_its_own(four, monkeypatch):  # noqa: F811
+    """Before: a builder registered its deck, then read the registration that stands in another transaction and
+    took it for its own; a terminal's registration landing in between was taken for this builder's, so the builder
+    went on showing (and keeping on disk, built on that registration) a deck that was not the registered one."""
+    db, event_id, _ = four
+    building = EventDeck(Night(Store(db)), event_id, "Ann", resume=True)
+    card = next(iter(building.session.main))
+    building.session.remove([(card, 1)])
+    own = Decks.register_deck
+
+    def and_a_terminal_just_after(self, *args, **options):
+        registered = own(self, *args, **options)
+        monkeypatch.setattr(Decks, "register_deck", own)
+        elsewhere = EventDeck(Night(Store(db)), event_id, "Ann", resume=True)  # Ann's terminal, just then
+        elsewhere.session.set_basics("W", 3)  # registers the deck with 3 Plains
+        elsewhere.session.save()
+        return registered
+
+    monkeypatch.setattr(Decks, "register_deck", and_a_terminal_just_after)
+    building.session.save()
+    registered = Night(Store(db)).deck_of(event_id, Night(Store(db)).player(event_id, "Ann").id)
+    assert registered is not None and building.session.deck().main == registered.main  # the deck that stands
+    assert any("registered for 'Ann' elsewhere" in notice for notice in building.notices)

@@ -189,6 +189,47 @@ def test_a_phone_joining_its_own_seat_over_and_over_is_held_back_and_the_night_d
     assert len(joins) == burst + 2
 
 
+def test_phones_behind_one_router_address_each_join_their_own_seat_at_once(tmp_path, cli, manual_clock):
+    """Before: the join limit was the address's alone, so the phones of a room behind one router's address
+    (docs/phones.md: raise --max-per-address for them) shared one allowance: past it, a player joining their seat
+    for the first time waited (429). A seat joined over and over from that address is still held back."""
+    db = tmp_path / "router.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo", "Cy"), bots=1)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False, join_burst=1) as web:
+        firsts = [join_from(web, "10.0.0.5", event_id, name, codes[name]) for name in ("Ann", "Bo", "Cy")]
+        assert [a.status_code for a in firsts] == [200, 200, 200], [a.text for a in firsts]
+        again = join_from(web, "10.0.0.5", event_id, " ann ", codes["Ann"])  # the same seat, however typed
+        assert again.status_code == 429 and again.json()["error"]["code"] == "slow-down"
+
+
+def test_joins_naming_long_made_up_seats_keep_no_long_keys(tmp_path, cli, manual_clock):
+    """The join limit is kept per seat named: names far past the longest a player may have (refused) all count as
+    one seat, so a phone can't fill the table of limits with keys of a request body's length."""
+    db = tmp_path / "long_names.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        for n in range(5):
+            refused = join_from(web, "10.0.0.5", event_id, f"{n}" * 10_000, "WRONG")
+            assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad-field"
+        keys = list(web.app.state.server.joins.requests)
+    assert len(keys) == 1 and len(keys[0]) < 100
+
+
+def test_the_desks_own_machine_joins_a_seat_as_often_as_it_likes(tmp_path, cli, manual_clock):
+    """docs/api.md: joins are held back per seat and address, "this machine's own, the desk's, aside": its loopback
+    and the address it serves at (a request from the address its Host names)."""
+    db = tmp_path / "desk_joins.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False, join_burst=1) as web:
+        assert [join_from(web, "127.0.0.1", event_id, "Ann", codes["Ann"]).status_code for _ in range(3)] == [200] * 3
+        own = TestClient(web.app, base_url="http://10.0.0.9:8000", client=("10.0.0.9", 40001))
+        own.headers["origin"] = "http://10.0.0.9:8000"
+        body = {"event": event_id, "player": "Bo", "code": codes["Bo"]}
+        assert [own.post("/api/join", json=body).status_code for _ in range(3)] == [200] * 3
+
+
 def test_a_seat_registering_over_and_over_is_held_back_whatever_its_token(tmp_path, cli, manual_clock):
     """Before: a seat could register its deck 20 times a second, each a write of the database and a line of its
     history (measured: 50 registrations, 54 history lines and 11 KB), so one player made every write and read of

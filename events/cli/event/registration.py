@@ -198,12 +198,9 @@ def player_checkin(
     if bool(names) == everyone:
         raise InputError("name the players who are here, or use --all (not both)")
     events = core(db, Registration)
-    unseated = {p.id for p in events.snapshot(event_id).players if p.pod is None}
-    checked = events.check_in(event_id, None if everyone else names)
+    slips: list[str] = []  # a no-show who came after all took a seat whose code needs a slip (the core says)
+    checked = events.check_in(event_id, None if everyone else names, slips)
     offer = events.late_offer(event_id)
-    snap = events.snapshot(event_id)
-    # a no-show who came after all took a seat: in an event with seat codes that seat's code needs a slip
-    slips = [p.name for p in snap.players if p.id in unseated and p.pod is not None and uses_codes(snap.event)]
     if as_json:
         emit_json({"checked_in": checked, "code_slip": slips, "offer": None if offer is None else visible(offer)})
         return
