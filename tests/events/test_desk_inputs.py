@@ -85,18 +85,24 @@ def test_a_practice_name_beyond_its_length_is_refused_at_the_argument(cli):
     assert f"--name must be from 1 to {MAX_NAME} characters, not 10,000" in refused.stderr
 
 
+def seated_physical(cli, tmp_path):
+    """A physical event of Ann and Bo, seated: pools are recorded at the desk."""
+    db = tmp_path / "event.json"
+    for args in (
+        ("event", "new", "Physical", "--style", "physical"),
+        ("event", "player", "add", "1", "Ann", "Bo"),
+        ("event", "seat", "1"),
+    ):
+        assert cli(*args, "--db", db).exit_code == 0
+    return db
+
+
 def test_a_20000_line_deck_or_pool_is_bad_input_not_a_damaged_database(cli, tmp_path):
     from events.storage.records import MAX_CARDS
 
     many = tmp_path / "many-lines.txt"
     many.write_bytes(b"1 Arcane Signet\n" * 20_000)
-    db = tmp_path / "event.json"
-    for args in (
-        ("event", "new", "Big", "--style", "physical"),
-        ("event", "player", "add", "1", "Ann", "Bo"),
-        ("event", "seat", "1"),
-    ):
-        assert cli(*args, "--db", db).exit_code == 0
+    db = seated_physical(cli, tmp_path)
     pool = cli("event", "pool", "1", "Ann", many, "--db", db)
     assert pool.exit_code == 2 and f"from 0 to {MAX_CARDS:,} cards" in pool.stderr and "20,000" in pool.stderr
     small = tmp_path / "pool.txt"
@@ -243,13 +249,7 @@ def test_a_name_no_one_has_lists_the_tables_players_each_quoted_and_keeps_a_type
 
 def test_a_pool_piped_for_an_unknown_player_is_refused_as_an_unknown_player_before_any_line_is_read(cli, tmp_path):
     """Before: with nothing piped in, 'Zed' (no such player) was told the pool had no cards."""
-    db = tmp_path / "event.json"
-    for args in (
-        ("event", "new", "Physical", "--style", "physical"),
-        ("event", "player", "add", "1", "Ann", "Bo"),
-        ("event", "seat", "1"),
-    ):
-        assert cli(*args, "--db", db).exit_code == 0
+    db = seated_physical(cli, tmp_path)
     for piped in ("", "1 Arcane Signet\n"):
         refused = cli("event", "pool", "1", "Zed", "--json", "--db", db, input=piped)
         assert refused.exit_code == 2 and "no player 'Zed'" in refused.stderr, refused.stderr
