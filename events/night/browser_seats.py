@@ -16,10 +16,12 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
+from typing import Literal
 
 from events.night import history, presence
 from events.night.drafting import Drafting
 from events.night.seat_codes import uses_codes
+from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import token_hash
 from events.storage.records import BrowserSeat, Player, Pod
@@ -108,6 +110,14 @@ def code_reset(events: Drafting, event_id: int, token: str) -> bool:
     with events.store.read() as db:
         row = records_of(db, BrowserSeat).first(event=event_id, token=token_hash(token))
     return row is not None
+
+
+def may_hand(session: DraftTable | None, seat: int, bot_player: bool) -> Literal["bot", "player"] | None:
+    """What the desk may do with a seat now (``hand_seat``'s rule): hand it to a bot ("bot"), give it back to its
+    player ("player"), or nothing (no live draft at its pod, the draft over, a bot by registration)."""
+    if session is None or session.draft.finished or bot_player:
+        return None
+    return "bot" if seat in session.humans else "player"
 
 
 def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> bool:

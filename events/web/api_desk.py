@@ -5,6 +5,7 @@ each seat and whether they are there, picking or waiting and the time left, neve
 from __future__ import annotations
 
 from events.night import Pod, presence
+from events.night.browser_seats import may_hand
 from events.night.seat_codes import source_waits
 from events.sessions.table import DraftTable
 from events.web.answers import typed
@@ -68,6 +69,7 @@ def pod_rows(
             player.wrong_code_from,
             player.bot,
             queued=0 if session is None or player.bot else session.draft.queued(seat),
+            hand=may_hand(session, seat, player.bot),
         )
         holding(row, held.get(player_id), seen.get(player_id))
         rows.append(row)

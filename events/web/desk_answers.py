@@ -35,6 +35,7 @@ class DeskSeat(Answer):
     holder: Literal["phone", "terminal", "bot"] | None = None  # None: nobody has joined with the code
     last_seen: float | None = None  # wall time: a phone's last request or when its seat was taken up; a terminal's end
     queued: int = 0  # the packs waiting in front of the seat (the one it picks from included)
+    hand: Literal["bot", "player"] | None = None  # what the desk may do now: hand the seat to a bot, or back
 
 
 class DeskEvent(Answer):

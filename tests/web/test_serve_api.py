@@ -272,6 +272,11 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
         web.cookies.clear()
         seats = {row["name"]: row for row in web.get("/api/desk", headers=desk).json()["seats"]}
         assert seats["Bo"]["wrong_codes"] == 3 and seats["Ann"]["state"] == "picking"
+        # what the desk may do with each seat is the core's answer (the page decided from the event's status)
+        assert seats["Ann"]["hand"] == "bot" and [row["hand"] for row in seats.values() if row["bot_player"]] == [
+            None,
+            None,
+        ]
         assert "code" not in json.dumps(seats).lower().replace("wrong_code", "")
         bo_number = seats["Bo"]["player"]
         reset = web.post("/api/desk/reset-code", json={"player": bo_number}, headers=desk)
@@ -281,6 +286,8 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
         ann_number = seats["Ann"]["player"]
         handed = web.post("/api/desk/bot", json={"player": ann_number, "bot": True}, headers=desk)
         assert handed.status_code == 200 and handed.json()["changed"]
+        rows = {row["name"]: row for row in web.get("/api/desk", headers=desk).json()["seats"]}
+        assert rows["Ann"]["hand"] == "player"
         state = ann.seat()
         assert state["draft"]["bot"] and state["connection_note"] and state["draft"]["queued"] == 0
         held = len(state["pool"])  # the bot took every pack that reached the seat: they all wait at Bo's now

@@ -178,8 +178,7 @@
                 });
               })
             );
-            if ((s.state === "picking" || s.state === "waiting") && data.event.status === "drafting") {
-              // a bot plays a seat of a live draft only: before the start the server would refuse it
+            if (s.hand === "bot") { // the server's answer: a seat of a live draft, its player's now
               actions.appendChild(
                 button("To a bot", "To a bot: " + s.name + "'s seat", function () {
                   act("/api/desk/bot", { player: s.player, bot: true }, function () {
@@ -187,7 +186,7 @@
                   });
                 })
               );
-            } else if (s.state === "bot") {
+            } else if (s.hand === "player") {
               actions.appendChild(
                 button("Back to player", "Back to player " + s.name, function () {
                   act("/api/desk/bot", { player: s.player, bot: false }, function (answer) {
