@@ -15,6 +15,7 @@ from events.storage.records import Event, Player, Pod
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import StateError
+from sets.names import name_order
 
 
 def draft_pod_sizes(players: int, most: int = MAX_POD) -> list[int]:
@@ -103,6 +104,6 @@ class Seating(EventBase):
         return after
 
     def no_shows(self, event_id: int) -> list[str]:
-        """Players registered but not checked in when the event was seated."""
+        """Players registered but not checked in when the event was seated, by name as every list of names is."""
         with self.store.read() as db:
-            return [p.name for p in self._players(db, event_id) if p.status == "no-show"]
+            return sorted((p.name for p in self._players(db, event_id) if p.status == "no-show"), key=name_order)

@@ -96,3 +96,14 @@ def test_check_in_asks_a_slip_only_for_the_seats_it_gave_not_one_another_desk_ga
     came = cli("event", "player", "checkin", event_id, "Xan", "--db", night.store.path, "--json")
     assert came.exit_code == 0, came.output
     assert json.loads(came.stdout)["code_slip"] == ["Xan"]
+
+
+def test_the_no_shows_are_listed_by_name_as_every_list_of_names_is(tmp_path):
+    """Before: in the order they registered (Zoë, then ábel, then Bo)."""
+    night = Night(Store(tmp_path / "order.json"))
+    event_id = night.create("Friday", style="terminal", seed=5)
+    for name in ["Zoë", "ábel", "Cy", "Dee", "Bo", "Eve"]:
+        night.add_player(event_id, name)
+    night.check_in(event_id, ["Cy", "Dee", "Eve"])
+    night.seat(event_id)
+    assert night.no_shows(event_id) == ["ábel", "Bo", "Zoë"]
