@@ -24,7 +24,8 @@ from events.night.refusals import WrongCode
 from events.night.seat_codes import check_code
 from events.web.api_common import ApiError, Served, core_error, file_signature, web_words
 from events.web.bodies import JoinBody
-from events.web.settings import DEFAULT, LOOPBACK_ADDRESSES
+from events.web.settings import DEFAULT
+from events.web.settings import from_elsewhere as elsewhere
 from sets.errors import InputError
 from sets.names import name_key
 from sets.visible import quoted
@@ -110,8 +111,7 @@ def client_address(conn: HTTPConnection) -> str:
 def from_elsewhere(conn: HTTPConnection) -> bool:
     """Whether a request comes from another machine: not from this one's loopback, nor from the address it was
     sent to (the desk's own machine asking at the address ``serve`` printed; ``HostCheck`` allows no other)."""
-    address = client_address(conn)
-    return address not in LOOPBACK_ADDRESSES and address != conn.url.hostname
+    return elsewhere(client_address(conn), conn.url.hostname)
 
 
 def join_key(conn: HTTPConnection, body: JoinBody, longest: int = DEFAULT.max_name) -> str | None:

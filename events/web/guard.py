@@ -18,7 +18,7 @@ from starlette.responses import Response
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from events.web.api_common import error_response
-from events.web.settings import DEFAULT, LOOPBACK_ADDRESSES, WebSettings
+from events.web.settings import DEFAULT, WebSettings, from_elsewhere
 from events.web.stream_socket import StreamSocket
 
 log = logging.getLogger("cmdraft.serve")
@@ -130,7 +130,7 @@ class GuardedHttp(HttpToolsProtocol):
 
     def from_elsewhere(self, address: str) -> bool:
         """Whether a connection comes from another machine (this one's loopback and its own address aside)."""
-        return address not in LOOPBACK_ADDRESSES and (self.server is None or address != self.server[0])
+        return from_elsewhere(address, None if self.server is None else self.server[0])
 
     def held_by(self, address: str) -> int:
         """The connections open from ``address``, this one and its streams included (every connection of the

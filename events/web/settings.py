@@ -14,8 +14,16 @@ from dataclasses import dataclass
 DAY = 86_400
 
 # This machine's loopback addresses: connections from them (and from the address ``serve`` listens on) are the
-# desk's own machine, held to no cap of one address (``guard.GuardedHttp``, ``auth.from_elsewhere``).
+# desk's own machine, held to no cap of one address (``from_elsewhere`` below, asked by ``guard.GuardedHttp`` and ``auth``).
 LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})
+
+
+def from_elsewhere(address: str, own: str | None) -> bool:
+    """Whether ``address`` is another machine's: not this one's loopback, nor ``own`` (the address this server
+    was reached at, or listens at: the desk's own machine asking there)."""
+    return address not in LOOPBACK_ADDRESSES and address != own
+
+
 # Cards whose page facts (``cards_shown.card_json``) one process keeps worked out, every app in it together: past
 # this the cache is emptied and filled again as cards are shown.  A night's packs hold a few thousand printings at
 # most (a set's cards, foils apart); the cap only bounds a process that serves many sets or many sets read again.
