@@ -296,9 +296,11 @@ def card_name_problem(name: str) -> str | None:
 
 
 _PUNCTUATION = re.compile(r"[,.:;!?\"()\-]")
-# Typographic quotes, apostrophes and dashes read as their ASCII forms.
+# Typographic quotes, apostrophes, dashes and colons read as their ASCII forms (card data writes a colon inside a
+# name as U+A789 MODIFIER LETTER COLON, a letter; people type ":").
 _TYPOGRAPHIC = str.maketrans(
     {
+        "\ua789": ":",
         "’": "'",
         "‘": "'",
         "‚": "'",

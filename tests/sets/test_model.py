@@ -186,6 +186,9 @@ def test_reminder_mentioning_partner_is_not_partner():
         ("jeska thrice reborn", "Jeska, Thrice Reborn"),
         ("Lim-Dul's Vault", "Lim-Dûl's Vault"),
         ("fire/ice", "Fire // Ice"),
+        # Card data writes a colon inside a name as U+A789 MODIFIER LETTER COLON; people type ":" or nothing there.
+        ("Ratonhnhake:ton", "Ratonhnhak\u00e9\ua789ton"),
+        ("ratonhnhake ton", "Ratonhnhak\u00e9\ua789ton"),
     ],
 )
 def test_name_normalization(typed, name):
