@@ -15,6 +15,9 @@ from sets.type_line import parse_type_line
 from sets.visible import quoted
 
 FORMAT_HINT = "give an MTGJSON set file, an MTGJSON AtomicCards file or a Scryfall card array"
+# Layouts of printed things no deck holds, as MTGJSON and Scryfall name them: tokens, emblems, art series cards (which
+# bear a real card's name), and the oversized cards of Planechase, Archenemy and Vanguard.  Every reader skips them.
+NOT_DECK_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard"})
 
 
 @dataclass

@@ -8,7 +8,15 @@ from typing import Any
 from sets.cards import Card, Face, Layout
 from sets.errors import ImportFormatError
 from sets.identity import make_card
-from sets.import_result import FORMAT_HINT, ImportResult, face_from, published_identity, rarity_of, same_card_both_sides
+from sets.import_result import (
+    FORMAT_HINT,
+    NOT_DECK_CARDS,
+    ImportResult,
+    face_from,
+    published_identity,
+    rarity_of,
+    same_card_both_sides,
+)
 from sets.visible import quoted
 
 _MTGJSON_FIELDS = {"cost": "manaCost", "type_line": "type", "indicator": "colorIndicator"}
@@ -84,6 +92,8 @@ def read_mtgjson_set(data: dict[str, Any], source: str, booster_cards: bool = Tr
         if not isinstance(obj, dict) or "name" not in obj:
             result.problems.append(f"{quoted(str(source))}: a card entry without a name was skipped")
             continue
+        if obj.get("layout") in NOT_DECK_CARDS:
+            continue  # an art card, a token, an emblem: no card of a deck (the Scryfall reader skips the same)
         groups[(obj["name"], _base_number(obj))].append(obj)
     _attach_meld_results(groups)
     uuid_to_number: dict[str, str] = {}
@@ -168,8 +178,11 @@ def read_mtgjson_atomic(data: dict[str, Any], source: str, code: str = "ATOMIC")
             continue
         by_side: dict[str, dict[str, Any]] = {}
         for obj in objs:
+            if obj.get("layout") in NOT_DECK_CARDS:
+                continue
             by_side.setdefault(obj.get("side") or "a", obj)
-        groups[(name, str(index))] = [dict(obj, name=obj.get("name", name)) for obj in by_side.values()]
+        if by_side:
+            groups[(name, str(index))] = [dict(obj, name=obj.get("name", name)) for obj in by_side.values()]
     # A meld result has an entry of its own (side "b"): it is the back face of the cards that meld into it.
     _attach_meld_results(groups)
     for (_, number), objs in groups.items():

@@ -6,10 +6,15 @@ from typing import Any
 
 from sets.cards import Layout
 from sets.identity import make_card
-from sets.import_result import ImportResult, card_face, published_identity, rarity_of, same_card_both_sides
+from sets.import_result import (
+    NOT_DECK_CARDS,
+    ImportResult,
+    card_face,
+    published_identity,
+    rarity_of,
+    same_card_both_sides,
+)
 from sets.visible import quoted
-
-_SCRYFALL_SKIP = {"token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard"}
 
 
 def read_scryfall(cards: list[Any], source: str) -> ImportResult:
@@ -19,7 +24,7 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
         if not isinstance(obj, dict) or "name" not in obj:
             result.problems.append(f"{quoted(str(source))}: entry {position} is not a card and was skipped")
             continue
-        if obj.get("layout") in _SCRYFALL_SKIP:
+        if obj.get("layout") in NOT_DECK_CARDS:
             continue
         layout = Layout.parse(obj.get("layout"))
         parts = obj.get("all_parts") or []

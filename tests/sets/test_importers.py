@@ -298,3 +298,24 @@ def test_the_longest_printed_card_name_is_a_card_name(tmp_path):
     data = scryfall_cards()
     data[0]["name"] = LONGEST_PRINTED
     assert LONGEST_PRINTED in by_name(read_card_file(write(tmp_path, "long.json", data)))
+
+
+def test_mtgjson_art_cards_and_tokens_are_no_cards_and_never_hide_the_card_they_show(tmp_path):
+    """An art series card (layout ``art_series``, type ``Card``) bears a real card's name; a token or emblem is no
+    card of a deck either.  Read from AllPrintings, whose art set (AMH2) comes before the set (MH2), the name must
+    still find the legendary creature, as the Scryfall reader skips the same layouts."""
+    from sets.card_index import CardIndex
+    from tests.helpers.cardfiles import mtgjson_card
+
+    legend = mtgjson_card("m1", "Test Legend", "1", "{1}{G}", "Legendary Creature — Elf", "", "G", rarity="rare")
+    art = mtgjson_card("a1", "Test Legend", "1", "", "Card", "", layout="art_series")
+    token = mtgjson_card("t1", "Elf Warrior", "T1", "", "Token Creature — Elf Warrior", "", "G", layout="token")
+    emblem = mtgjson_card("e1", "Emblem Test", "E1", "", "Emblem — Test", "", layout="emblem")
+    sets = {
+        "AMH9": {"code": "AMH9", "name": "Art Series", "cards": [art]},
+        "MH9": {"code": "MH9", "name": "Horizons", "cards": [legend, token, emblem]},
+    }
+    result = read_card_file(write(tmp_path, "AllPrintings.json", {"meta": {}, "data": sets}))
+    assert [(card.name, card.set_code) for card in result.cards] == [("Test Legend", "MH9")]
+    found = CardIndex(result.card_sets()).find("Test Legend")
+    assert found.set_code == "MH9" and found.can_be_commander
