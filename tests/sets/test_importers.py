@@ -319,3 +319,22 @@ def test_mtgjson_art_cards_and_tokens_are_no_cards_and_never_hide_the_card_they_
     assert [(card.name, card.set_code) for card in result.cards] == [("Test Legend", "MH9")]
     found = CardIndex(result.card_sets()).find("Test Legend")
     assert found.set_code == "MH9" and found.can_be_commander
+
+
+def test_scryfall_art_cards_and_tokens_are_no_cards_either(tmp_path):
+    """The same layouts skipped from a Scryfall array, the art card listed before the card it shows."""
+    from sets.card_index import CardIndex
+
+    def card(name, layout, type_line, **extra):
+        return {"object": "card", "name": name, "layout": layout, "type_line": type_line, "set": "mh9", **extra}
+
+    cards = [
+        card(
+            "Test Legend", "art_series", "Card // Card", card_faces=[{"name": "Test Legend"}, {"name": "Test Legend"}]
+        ),
+        card("Elf Warrior", "token", "Token Creature — Elf Warrior", colors=["G"]),
+        card("Test Legend", "normal", "Legendary Creature — Elf", mana_cost="{1}{G}", colors=["G"], oracle_text=""),
+    ]
+    result = read_card_file(write(tmp_path, "cards.json", cards))
+    assert [card.name for card in result.cards] == ["Test Legend"]
+    assert CardIndex(result.card_sets()).find("Test Legend").can_be_commander
