@@ -18,15 +18,7 @@ from typing import Any
 from draft.banlist import NO_BANS, BannedList
 from draft.commanders import back_face_commander_text, can_pair, commander_identity, may_lead, why_not_paired
 from draft.deck_state import plural
-from draft.decks import (
-    COMMANDER_SIZE,
-    MOST_COMMANDERS,
-    Deck,
-    DeckFormat,
-    Zone,
-    is_free_basic,
-    pool_counts,
-)
+from draft.decks import COMMANDER_SIZE, MOST_COMMANDERS, Deck, DeckFormat, Zone, is_free_basic, pool_counts
 from draft.products import Product, ProductVotes, booster_names, default_product
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity
@@ -36,6 +28,9 @@ from sets.visible import visible
 # Constructed Commander: no product's grant applies.
 _NO_GRANT = replace(default_product(), grant=None)
 _FREE = "the basic lands the organizer provides (Plains, Island, Swamp, Mountain, Forest)"
+_NOT_LEGAL = (
+    "its card file says so (a digital-only card such as Alchemy's A- cards, an Un-card): take it out of the deck"
+)
 _ANOTHER = "a card that can (a legendary creature, or a card that says it can be your commander)"
 
 
@@ -232,6 +227,8 @@ class _Checker:
                 why = self.banned.reason(card)
                 if why is not None:
                     self.add("banned", f"{name} is banned in Commander: {why}; take it out of the deck", [name])
+                elif card.commander_legal is False:  # its card file says the format doesn't admit it
+                    self.add("not-legal", f"{name} is not legal in Commander: {_NOT_LEGAL}", [name])
             return
         if self.pool is None:
             self.check_product(cards)

@@ -170,6 +170,9 @@ class Card:
     mtgo_id: int | None = None
     # A deck's most copies of this card by its own text (CR 100.2a, 903.5b); ANY_NUMBER, or None for the format's rule.
     copy_limit: int | None = None
+    # Whether constructed Commander admits the card, as its card file says (``commander_legality``): False for
+    # Alchemy's rebalanced ``A-`` cards or an Un-card the format doesn't admit; None: the file doesn't say.
+    commander_legal: bool | None = None
     _key: tuple[str, str, str] = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)
 

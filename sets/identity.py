@@ -174,6 +174,7 @@ def make_card(
     main_set: bool = True,
     mtgo_id: int | None = None,
     copy_limit: int | None = None,
+    commander_legal: bool | None = None,
 ) -> Card:
     """Build a ``Card`` from its faces, computing identity and commander facts."""
     faces = tuple(faces)
@@ -198,6 +199,7 @@ def make_card(
         main_set=main_set,
         mtgo_id=mtgo_id,
         copy_limit=text_copy_limit(faces) if any(face.text for face in faces) else copy_limit,
+        commander_legal=commander_legal,
     )
 
 

@@ -175,6 +175,23 @@ def face_from(obj: dict[str, Any], result: ImportResult, fields: dict[str, str],
     )
 
 
+# What a card file's legalities say of a format that admits the card: legal, or banned (the banned list decides bans).
+_ADMITTED = frozenset({"legal", "banned", "restricted"})
+
+
+def commander_legality(legalities: Any, acorn: bool = False) -> bool | None:
+    """Whether constructed Commander admits a card, as its file says: never an acorn-stamped Un-card; else the
+    file's ``legalities`` for ``commander``, which are the card's, whatever the printing (MTGJSON leaves out a format
+    that doesn't admit the card, Scryfall writes ``not_legal``: so Alchemy's rebalanced ``A-`` cards are out, while
+    an online-only printing of a paper card is in).  None when the file says nothing (no legalities, or none at all:
+    a card not yet out)."""
+    if acorn:
+        return False
+    if not isinstance(legalities, dict) or not legalities:
+        return None
+    return str(legalities.get("commander") or "").lower() in _ADMITTED
+
+
 def same_card_both_sides(layout: Any, face_names: list[Any]) -> bool:
     """A reversible printing (Secret Lair) shows one card on both sides: it is that card, once."""
     return layout == "reversible_card" and len(face_names) > 1 and len(set(face_names)) == 1

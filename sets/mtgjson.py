@@ -12,6 +12,7 @@ from sets.import_result import (
     FORMAT_HINT,
     NOT_DECK_CARDS,
     ImportResult,
+    commander_legality,
     face_from,
     published_identity,
     rarity_of,
@@ -51,6 +52,7 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
         rarity=rarity_of(first.get("rarity")),
         mana_value=first.get("manaValue", first.get("convertedManaCost")),
         mtgo_id=int(str(mtgo)) if str(mtgo or "").isdigit() else None,
+        commander_legal=commander_legality(first.get("legalities"), first.get("securityStamp") == "acorn"),
     )
     return card
 

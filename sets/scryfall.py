@@ -10,6 +10,7 @@ from sets.import_result import (
     NOT_DECK_CARDS,
     ImportResult,
     card_face,
+    commander_legality,
     published_identity,
     rarity_of,
     same_card_both_sides,
@@ -79,6 +80,7 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
             rarity=rarity_of(obj.get("rarity")),
             mana_value=obj.get("cmc"),
             mtgo_id=obj.get("mtgo_id") if isinstance(obj.get("mtgo_id"), int) else None,
+            commander_legal=commander_legality(obj.get("legalities"), obj.get("security_stamp") == "acorn"),
         )
         result.add(card, published_identity(obj.get("color_identity")))
     codes = sorted({card.set_code for card in result.cards})

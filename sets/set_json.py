@@ -66,6 +66,8 @@ def card_to_json(card: Card, with_text: bool = False) -> dict[str, Any]:
         data["main_set"] = False
     if card.mtgo_id is not None:
         data["mtgo_id"] = card.mtgo_id
+    if card.commander_legal is not None:
+        data["commander_legal"] = card.commander_legal
     if card.copy_limit is not None:
         data["copy_limit"] = "any" if card.copy_limit >= ANY_NUMBER else card.copy_limit
     data["faces"] = [face_to_json(face, with_text) for face in card.faces]
@@ -104,6 +106,7 @@ def card_from_json(data: dict[str, Any], set_code: str) -> Card:
         main_set=data.get("main_set", True),
         mtgo_id=data.get("mtgo_id"),
         copy_limit=_copy_limit(data.get("copy_limit")),
+        commander_legal=data.get("commander_legal") if isinstance(data.get("commander_legal"), bool) else None,
     )
     if any(face.text for face in faces):
         abilities, partner_with, partner_group = text_facts(card)
