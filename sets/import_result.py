@@ -182,12 +182,12 @@ _ADMITTED = frozenset({"legal", "banned", "restricted"})
 def commander_legality(legalities: Any, acorn: bool = False) -> bool | None:
     """Whether constructed Commander admits a card, as its file says: never an acorn-stamped Un-card; else the
     file's ``legalities`` for ``commander``, which are the card's, whatever the printing (MTGJSON leaves out a format
-    that doesn't admit the card, Scryfall writes ``not_legal``: so Alchemy's rebalanced ``A-`` cards are out, while
-    an online-only printing of a paper card is in).  None when the file says nothing (no legalities, or none at all:
-    a card not yet out)."""
+    that doesn't admit the card, and gives an Un-card no legalities at all; Scryfall writes ``not_legal``: so
+    Alchemy's rebalanced ``A-`` cards are out, while an online-only printing of a paper card is in).  None when the
+    file gives no legalities field."""
     if acorn:
         return False
-    if not isinstance(legalities, dict) or not legalities:
+    if not isinstance(legalities, dict):
         return None
     return str(legalities.get("commander") or "").lower() in _ADMITTED
 

@@ -28,6 +28,7 @@ def _set(tmp_path):
             "f1", "Acorn Bear", "4", "{1}{G}", "Creature — Bear", "", "G", isFunny=True, securityStamp="acorn"
         ),
         mtgjson_card("n1", "Quiet Bear", "5", "{1}{G}", "Creature — Bear", "", "G"),  # no legalities: not said
+        mtgjson_card("s1", "Silver Bear", "6", "{1}{G}", "Creature — Bear", "", "G", legalities={}, isFunny=True),
     ]
     return write(tmp_path, "PRL.json", {"meta": {}, "data": {"code": "PRL", "name": "Probe", "cards": cards}})
 
@@ -47,6 +48,7 @@ def _check(cli, tmp_path, card):
         ("Screen Bear", True),  # an online-only printing; the card is legal in paper
         ("Acorn Bear", False),  # an acorn-stamped Un-card
         ("Quiet Bear", True),  # the file says nothing: nothing to hold against it
+        ("Silver Bear", False),  # an Un-card: MTGJSON gives it no legalities at all
     ],
 )
 def test_constructed_commander_admits_only_what_the_card_file_admits(cli, tmp_path, card, legal):
