@@ -281,6 +281,7 @@ def normalize_name(name: str) -> str:
     # Remastered cards).
     plain = re.sub(r"\s*/{1,3}\s*", " // ", plain) if "/" in plain else plain
     plain = _PUNCTUATION.sub(" ", plain.replace("'", ""))
+    plain = plain.replace("&", " and ") if "&" in plain else plain  # "Minsc & Boo" said "Minsc and Boo"
     return " ".join(plain.casefold().split())
 
 

@@ -189,6 +189,9 @@ def test_reminder_mentioning_partner_is_not_partner():
         # Card data writes a colon inside a name as U+A789 MODIFIER LETTER COLON; people type ":" or nothing there.
         ("Ratonhnhake:ton", "Ratonhnhak\u00e9\ua789ton"),
         ("ratonhnhake ton", "Ratonhnhak\u00e9\ua789ton"),
+        # An ampersand is the word "and", as people say the name.
+        ("Minsc and Boo, Timeless Heroes", "Minsc & Boo, Timeless Heroes"),
+        ("minsc&boo", "Minsc and Boo"),
     ],
 )
 def test_name_normalization(typed, name):
