@@ -35,7 +35,7 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
         replace(entry, set_code=set_code_read(entry.set_code, loaded)) if entry.set_code else entry
         for entry in deck_file.entries
     ]
-    found = [(entry, _lookup(entry, index)) for entry in entries]
+    found = [_named_whole(entry, index) for entry in entries]
     home = _home_set(found, index)
     unknown = 0
     for entry, card in found:
@@ -70,6 +70,17 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
         e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color
     ]
     return Deck(tuple(_expand_commanders(lines)), tuple(c for c in colors if c is not None), deck_file.name), problems
+
+
+def _named_whole(entry: Entry, index: CardIndex) -> tuple[Entry, Card | None]:
+    """The entry and the card it names.  A name that starts with a number (``1996 World Champion``) written bare is
+    read as a count and the rest: when the rest names no card but the whole line does, the line is one of that card."""
+    card = _lookup(entry, index)
+    if card is None:
+        whole = index.get(f"{entry.count} {entry.name}")
+        if whole is not None:
+            return replace(entry, name=whole.name, count=1), whole
+    return entry, card
 
 
 def _lookup(entry: Entry, index: CardIndex) -> Card | None:

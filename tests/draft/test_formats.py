@@ -775,3 +775,21 @@ def test_an_xml_deck_under_another_formats_extension_is_refused_with_advice_that
         assert refused.exit_code == 2 and "not <Deck>: this is not an MTGO .dek file" in refused.stderr
         assert "--to" not in refused.stderr and "(.cod for Cockatrice, .dek for MTGO)" in refused.stderr
     assert cli("deck", "check", tmp_path / "deck.cod").exit_code in (0, 1)  # read: a verdict, not bad input
+
+
+def test_a_name_that_starts_with_a_number_is_read_whole_when_the_rest_names_no_card():
+    """``1996 World Champion`` written bare reads as 1996 of ``World Champion``; no card has that name, the whole line
+    does: one card.  A counted line of it, and a count before a card named by the rest, read as ever."""
+    from sets.card_index import CardIndex
+    from sets.cards import CardSet, Face
+    from sets.identity import make_card
+
+    numbered = make_card([Face("1996 Test Champion", "{W}", "Creature — Legend", types=("Creature",))], number="1")
+    index = CardIndex([CardSet("TNM", "Numbers", (numbered,)), *card_index().sets])
+    deck, problems = resolve(parse("1996 Test Champion\n1 1996 Test Champion\n3 Forest\n"), index)
+    assert not problems
+    assert [(line.card.name, line.count) for line in deck.lines] == [
+        ("1996 Test Champion", 1),
+        ("1996 Test Champion", 1),
+        ("Forest", 3),
+    ]
