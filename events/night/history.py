@@ -13,7 +13,6 @@ draft ended, so its pools are recorded).
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import sys
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import msgspec
 from tinydb import TinyDB
 
+from events.storage.draft_records import now
 from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Record
 from events.storage.table_names import HISTORY
@@ -163,9 +163,9 @@ class SeatingUndo(msgspec.Struct, frozen=True):
 Undo = PlayerUndo | CheckInUndo | DropUndo | RoundUndo | ResultUndo | GameUndo | SeatingUndo
 
 
-def now() -> str:
-    """The time of a change, UTC, to the second."""
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+def browser(name: str) -> str:
+    """Who acts from a browser (a player's own phone or laptop), in the history: ``browser NAME``."""
+    return f"browser {name}"
 
 
 def actor(player: str | None = None) -> str:

@@ -47,11 +47,6 @@ class NotYourTable(InputError):
     """A player acting for a table they don't sit at (the web face answers 403)."""
 
 
-def browser(name: str) -> str:
-    """Who made a change from a player's own phone, for the history."""
-    return f"browser {name}"
-
-
 @dataclass(frozen=True)
 class Reported:
     """A finishing order reported from a table: the report's number, and whether it became the table's result at
@@ -285,7 +280,7 @@ class TableReports(EventBase):
     def drop_self(self, event_id: int, player_id: int) -> Dropped:
         """A player leaves the event from their phone: the desk's ``player drop``, logged as theirs."""
         name = self.player(event_id, player_id).name
-        return Registration(self.store).drop_player(event_id, player_id, by=browser(name))
+        return Registration(self.store).drop_player(event_id, player_id, by=history.browser(name))
 
     def track(
         self,
@@ -311,7 +306,7 @@ class TableReports(EventBase):
             damage=damage,
             casts=casts,
             undo=undo,
-            who=browser(player.name),
+            who=history.browser(player.name),
             by=player.id,
         )
 
