@@ -333,6 +333,7 @@ class Draft(Record, frozen=True, kw_only=True):
     pod: Number | None = None
     created: Text64 = ""
     timer: Seconds | None = None
+    confirm: bool = False  # a practice draft's player asked to confirm each pick (``play --confirm``), kept on resume
     deadline: dict[str, Any] | None = None
     claims: dict[str, Text80] = {}
     deck: dict[str, Any] | None = None
