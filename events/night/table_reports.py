@@ -138,7 +138,10 @@ def pair_again_refusal(db: TinyDB, event_id: int, rounds: list[Round]) -> str | 
     if last.final:
         return "the final table is seated: take it back with undo instead"
     if any(records_of(db, kind).count(event=event_id, round=last.number) for kind in (Result, Report, Game)):
-        return f"round {last.number} already has results, reports or games; it can't be paired again"
+        return (
+            f"round {last.number} already has results, reports or games; it can't be paired again: play it as paired, "
+            "or take those back with undo first"
+        )
     return None
 
 

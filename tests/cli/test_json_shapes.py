@@ -53,3 +53,15 @@ def test_a_game_board_names_each_player_as_event_show_does(cli, tmp_path):
     for row in rows:
         assert players[row["id"]] == (row["number"], row["name"]) and row["player"] == row["name"]
     assert next(row["life"] for row in rows if row["number"] == 2) == 35
+
+
+def test_event_seat_gives_each_pod_as_event_show_does(cli, tmp_path):
+    """Before: 'event seat --json' gave the pods as bare lists of names, 'event show --json' as objects."""
+    db = tmp_path / "night.json"
+    assert cli("event", "new", "Friday", "--style", "bots", "--seed", "3", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", *NAMES, "--db", db).exit_code == 0
+    seated = cli("event", "seat", "1", "--db", db, "--json")
+    assert seated.exit_code == 0 and seated.stderr == ""
+    board = json.loads(cli("event", "show", "1", "--db", db, "--json").stdout)
+    assert json.loads(seated.stdout)["pods"] == [{"pod": p["pod"], "players": p["players"]} for p in board["pods"]]
+    assert sorted(json.loads(seated.stdout)["pods"][0]["players"]) == sorted(SHOWN)

@@ -184,7 +184,10 @@ def test_the_terminal_pairs_the_current_round_again_after_a_drop_as_the_desk_pag
     events.record_result(event_id, 1, 1, " > ".join(tables[0]))
     refused = cli("event", "round", event_id, "--again", "--db", db)
     assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
-    assert "round 1 already has results, reports or games; it can't be paired again" in refused.stderr
+    assert refused.stderr == (  # what to do said too (before: only that it can't)
+        "cmdraft: error: round 1 already has results, reports or games; it can't be paired again: play it as paired, "
+        "or take those back with undo first\n"
+    )
 
 
 def test_undo_after_a_round_paired_again_names_it_and_says_how_to_pair_the_round(tmp_path, cli):
