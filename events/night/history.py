@@ -61,7 +61,8 @@ class Entry(Record, frozen=True, kw_only=True):
         return what + (f" (of #{self.undoes})" if self.undoes else "")
 
     def to_json(self) -> dict[str, Any]:
-        """The entry as ``event log --json`` prints it: the fields as written, then its number."""
+        """The entry as ``event log --json`` prints it: the fields as written, then its number, as ``entry`` (the key
+        ``event undo --json``, its ``--list`` and ``history.csv`` name it by) and as ``id`` (its first key)."""
         written = {"event": self.event, "at": self.at, "who": self.who, "what": self.what}
         kept = {"undo": self.undo, "undoes": self.undoes}
         return {
@@ -69,6 +70,7 @@ class Entry(Record, frozen=True, kw_only=True):
             "old": self.old,
             "new": self.new,
             **{name: value for name, value in kept.items() if value is not None},
+            "entry": self.id,
             "id": self.id,
         }
 
