@@ -388,10 +388,12 @@ class TableReports(EventBase):
             self._require(event, "playing", doing="seat a final table")
             rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
             if any(r.final for r in rounds):
-                raise StateError("the final table is already seated")
+                raise StateError("the final table is already seated: take it back with undo to seat another")
             if not rounds or rounds[-1].status != "closed":
                 waiting = "".join(f" (round {r.number}: {tables_waiting(db, r)})" for r in rounds[-1:])
-                raise StateError(f"every table of the last round needs its result before the final table{waiting}")
+                raise StateError(
+                    f"every table of the last round needs its result before the final table{waiting}: record them first"
+                )
             players = self._players(db, event_id)
             ranked = standings_of(event, players, records_of(db, Result).find(event=event_id), rounds)
             still_in = [row for row in ranked if not row.dropped]

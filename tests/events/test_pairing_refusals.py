@@ -39,3 +39,29 @@ def test_pairing_before_the_round_has_results_names_three_tables_and_counts_the_
     events.new_round(event_id, force=True)  # 27 players: 7 tables
     with pytest.raises(StateError, match=r"^round 1 still has tables without results \(tables 1 / 2 / 3 and 4 more\)"):
         events.new_round(event_id, force=True)
+
+
+def test_a_final_table_refused_says_what_to_do(tmp_path):
+    """Before: 'the final table is already seated', or the tables still waiting, were said without what to do."""
+    from events.night.table_reports import TableReports
+
+    events, event_id = night_without_decks(tmp_path)
+    final = TableReports(events.store)
+    with pytest.raises(StateError, match=r"^can't seat a final table while the event is building"):
+        final.top(event_id, 4)
+    events.new_round(event_id, force=True)
+    with pytest.raises(StateError) as waiting:
+        final.top(event_id, 4)
+    assert str(waiting.value) == (
+        "every table of the last round needs its result before the final table "
+        "(round 1: tables 1 / 2 / 3 and 4 more): record them first"
+    )
+    for number, table in enumerate(events.snapshot(event_id).rounds[0].tables, start=1):
+        events.record_result(
+            event_id, 1, number, " > ".join(f"#{events.player(event_id, pid).number}" for pid in table)
+        )
+    final.top(event_id, 4)
+    with pytest.raises(
+        StateError, match=r"^the final table is already seated: take it back with undo to seat another$"
+    ):
+        final.top(event_id, 4)
