@@ -132,7 +132,7 @@ def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_r
         events.new_round(event_id)
     with pytest.raises(StateError, match=r"^round 1 still has tables without results \(tables 1 / 3\); record"):
         events.finish(event_id)
-    with pytest.raises(StateError, match=r"before the final table \(round 1: tables 1 / 3\)$"):
+    with pytest.raises(StateError, match=r"before the final table \(round 1: tables 1 / 3\): record them first$"):
         TableReports(events.store).top(event_id, 3)
     first, second, third, fourth = tables[0]
     with pytest.raises(InputError, match=rf"^the result must name every player at the table once; '{third}' is named"):
