@@ -396,7 +396,3 @@ def lasting_source(card: Card) -> bool | None:
         return None
     plain = _plain(text)
     return bool(_OWN_MANA.search(plain) or _BASIC_SEARCH.search(plain))
-
-
-def card_roles(card: Card) -> tuple[str, ...]:
-    return evaluate(card)[1]

@@ -90,7 +90,9 @@ class IdentityMismatch:
     file: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "computed": self.computed, "file": self.file}
+        """As ``sets import --json`` lists it: each identity a list of letters (empty for colorless), as every
+        ``color_identity`` in ``--json`` is; ``computed`` is cmdraft's, ``file`` the file's."""
+        return {"name": self.name, "computed": list(self.computed), "file": list(self.file)}
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
-"""The user's data folder and what cmdraft keeps there for the built-in sets (rules text, MTGO ids)."""
+"""The user's data folder and what cmdraft keeps there for the built-in sets (rules text, MTGO ids), the default
+database in it and the ``--db`` a command typed again needs to open another (``db_option``: every layer names this one)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -18,6 +20,18 @@ def user_home() -> Path:
     """Where cmdraft keeps the user's data: ``$CMDRAFT_HOME`` or the platform's data folder."""
     environ = os.environ
     return _user_home(environ.get("CMDRAFT_HOME"), environ.get("XDG_DATA_HOME"), environ.get("HOME"))
+
+
+def default_path() -> Path:
+    """The database a command opens when no ``--db`` names one."""
+    return user_home() / "cmdraft.json"
+
+
+def db_option(path: str | Path) -> str:
+    """`` --db PATH`` for a command to type again, unless ``path`` is the default database (then nothing)."""
+    if Path(path).resolve() == default_path().resolve():
+        return ""
+    return f" --db {shlex.quote(str(path))}"
 
 
 @lru_cache(maxsize=16)

@@ -960,3 +960,43 @@ def test_a_planted_route_without_declared_authentication_is_seen(tmp_path: Path)
         "events.web.desk:8 Route",
         "events.web.room:3 Endpoint",
     ]
+
+
+# --- one owner: a function is defined once ----------------------------------------------------------------------
+
+
+def functions_defined_twice(root: Path) -> list[list[str]]:
+    """Top-level functions of the three packages whose code is the same, docstring aside, defined in more than one
+    place (``module.name``): the same rule with two owners, which drift apart the day one of them changes."""
+    found: dict[str, list[str]] = {}
+    for module, path in sorted(module_files(root).items()):
+        for node in syntax(path).body:
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                body = body[1:]
+            shape = ast.dump(node.args) + "".join(ast.dump(statement) for statement in body)
+            found.setdefault(f"{node.name}:{shape}", []).append(f"{module}.{node.name}")
+    return [places for places in found.values() if len(places) > 1]
+
+
+def test_no_function_is_defined_twice():
+    assert functions_defined_twice(ROOT) == []
+
+
+def test_a_planted_second_definition_is_seen(tmp_path: Path):
+    files = {
+        "events/__init__.py": "",
+        "events/storage/__init__.py": "",
+        "events/storage/database_file.py": 'def db_option(path):\n    return f" --db {path}"\n',
+        "events/night/__init__.py": "",
+        "events/night/opening.py": 'def db_option(path):\n    """The --db to type again."""\n    return f" --db {path}"\n',
+        "events/night/other.py": 'def db_option(path):\n    return f" --database {path}"\n',
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert functions_defined_twice(tmp_path) == [
+        ["events.night.opening.db_option", "events.storage.database_file.db_option"]
+    ]

@@ -181,7 +181,8 @@ def deck_convert(
                 "written": str(target),
                 "format": fmt.value,
                 "cards": sum(l.count for l in deck.lines),
-                "commanders": commanders,
+                # the commanders by name, as every deck in --json names them (the counts of the other zones beside)
+                "commanders": [line.card.name for line in deck.zone(Zone.COMMANDER) for _ in range(line.count)],
                 "main": main,
                 "sideboard": side,
                 "pool_file": str(written[1]) if len(written) > 1 else None,

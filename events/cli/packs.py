@@ -178,6 +178,7 @@ def sealed(
                 pool = sealed_pool(spec, rng, boosters, (i - 1) * boosters)  # numbered as 'packs --seed' numbers them
                 rows.append(
                     {
+                        "number": i,  # the player's number, as an event's players have theirs
                         "player": i,
                         "boosters": [b.to_json(seed) for b in pool],
                         "pool": [p.card.name for b in pool for p in b.printings],

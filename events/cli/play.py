@@ -64,7 +64,14 @@ def play(
             help="The line prompt instead of the full-screen app (also when input or output is not a terminal).",
         ),
     ] = False,
-    confirm: Annotated[bool, typer.Option("--confirm", help="Ask before taking each pick.")] = False,
+    confirm: Annotated[
+        bool | None,
+        typer.Option(
+            "--confirm/--no-confirm",
+            help="Ask before taking each pick (kept with the draft: a resumed draft asks as it did; --no-confirm "
+            "stops it).",
+        ),
+    ] = None,
     resume: Annotated[
         str | None, typer.Option("--resume", help="Continue a saved draft: its id, or 'latest' (the default).")
     ] = None,
@@ -109,6 +116,8 @@ def play(
             session.set_timer(timer or None)
             now = f"{timer} seconds for a full pack from now on" if timer else "off from now on"
             out().print(f"Pick timer: {now} (was {f'{was} seconds' if was else 'off'}).")
+        if confirm is not None and confirm != session.confirm:
+            session.set_confirm(confirm)
     else:
         config = draft_config(players, set_code, None)
         if not 1 <= seat <= players:
@@ -124,15 +133,16 @@ def play(
                 names=names,
                 styles=styles,
                 timer=timer or None,
+                confirm=bool(confirm),
             )
         except LimitError as error:  # the core keeps the name's range; the command line names its option
             raise InputError(error.for_option("--name" if error.field == "name" else error.what)) from None
     if plain or not full_screen():
         console = out()
-        PracticeUI(session, console, Terminal(console), confirm=confirm).run()
+        PracticeUI(session, console, Terminal(console), confirm=session.confirm).run()
         return
 
-    run_practice(session, confirm=confirm)
+    run_practice(session, confirm=session.confirm)
 
 
 def full_screen() -> bool:

@@ -239,7 +239,9 @@ def card_json(card: Card) -> dict[str, Any]:
         "abilities": sorted(card.abilities),
         "partner_with": card.partner_with,
         "faces": [face.name for face in card.faces],
-        "text": [face.text for face in card.faces],
+        # one entry per face when the card has rules text here, none when it has none (not imported, or a card
+        # printed without text): never a list of empty strings
+        "text": [face.text for face in card.faces] if any(face.text for face in card.faces) else [],
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -86,11 +87,16 @@ def sim(
         check_folder(out_dir, force)
     result = run_pod(seed, config, styles, pipers=pipers)
     notes: list[str] = []
+    written: list[Path] = []
     if out_dir is not None:
-        export_pod(result, out_dir, notes, force=force)
+        written = export_pod(result, out_dir, notes, force=force)
     if as_json:
-        # --out's notes (files left unwritten) travel in the JSON, as `event export --json` carries its own
-        out_notes = {} if out_dir is None else {"notes": [visible(note) for note in notes]}
+        # --out's files and notes (files left unwritten) travel in the JSON, as `event export --json` carries its own
+        out_notes = (
+            {}
+            if out_dir is None
+            else {"written": [str(path) for path in written], "notes": [visible(n) for n in notes]}
+        )
         emit_json({**result.to_json(), **out_notes})
         return
 

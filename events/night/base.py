@@ -65,11 +65,22 @@ def round_at_table(db: TinyDB, event_id: int, round_number: int, table_number: i
     return rnd
 
 
+SAID_MOST = 3  # a refusal names this many of a list (a player, a table) and counts the rest: one readable line
+
+
+def first_of(items: list[str], separator: str = ", ") -> str:
+    """The first ``SAID_MOST`` of ``items`` as a refusal names them, the rest counted: ``'Ann', 'Bo', 'Cy' and 24
+    more``."""
+    said = separator.join(items[:SAID_MOST])
+    return said + (f" and {len(items) - SAID_MOST} more" if len(items) > SAID_MOST else "")
+
+
 def tables_waiting(db: TinyDB, rnd: Round) -> str:
-    """The tables of ``rnd`` with no result yet, as the desk reads them: ``table 2``, ``tables 1 / 3``."""
+    """The tables of ``rnd`` with no result yet, as the desk reads them: ``table 2``, ``tables 1 / 3``, ``tables 1
+    / 2 / 3 and 4 more``."""
     done = {r.table for r in records_of(db, Result).find(event=rnd.event, round=rnd.number)}
     left = [str(n) for n in range(1, len(rnd.tables) + 1) if n not in done]
-    return ("table " if len(left) == 1 else "tables ") + " / ".join(left)
+    return ("table " if len(left) == 1 else "tables ") + first_of(left, " / ")
 
 
 class EventBase:

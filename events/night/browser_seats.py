@@ -32,11 +32,6 @@ from sets.visible import quoted
 BROWSER_SEATS = "browser_seats"
 
 
-def browser(name: str) -> str:
-    """Who acts from a browser, in the history: ``browser NAME``."""
-    return f"browser {name}"
-
-
 def code_mark(code: str | None) -> str:
     """What a binding keeps of the code it was given with: enough to notice a new code, never the code."""
     return hashlib.sha256(f"seat code:{code or ''}".encode()).hexdigest()[:32]
@@ -71,7 +66,7 @@ def bind(events: Drafting, event_id: int, player_id: int) -> str:
             at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         )
         presence.put(db, event_id, player_id, "browser")
-        history.log_change(db, event_id, browser(player.name), "browser joined", None, player.name)
+        history.log_change(db, event_id, history.browser(player.name), "browser joined", None, player.name)
     claim(events, event_id, player_id, token, take_over=True)
     return token
 

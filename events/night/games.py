@@ -9,7 +9,7 @@ import msgspec
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.base import EventBase, round_at_table
+from events.night.base import EventBase, player_number, round_at_table
 from events.night.schema import COMMANDER_DAMAGE_LOSS, STARTING_LIFE
 from events.storage.records import MAX_ID, Cast, Deck, Game, GameEntry, Hit
 from events.storage.tables import records_of
@@ -61,8 +61,13 @@ class TaxOwed(msgspec.Struct, frozen=True):
 
 
 class SeatGame(msgspec.Struct, frozen=True):
-    """One player's game at the table: life, lost or not, the commander damage taken and the commander tax owed."""
+    """One player's game at the table, named as every player row is (``id``, ``number``, ``name``; ``player``, the
+    name too, the key this row had first): life, lost or not, the commander damage taken and the commander tax
+    owed."""
 
+    id: int
+    number: int
+    name: str
     player: str
     life: int
     lost: bool
@@ -291,7 +296,9 @@ class Games(EventBase):
             games = records_of(db, Game)
             saved = games.first(event=event_id, round=round_number, table=table_number)
             tally = Tally.of(saved, table)
-            names = {p.id: p.name for p in self._players(db, event_id)}
+            players = self._players(db, event_id)
+            names = {p.id: p.name for p in players}
+            numbers = {p.id: player_number(p) for p in players}
 
             def at_table(name: str) -> int:
                 player = self._player(db, event_id, name)
@@ -372,6 +379,9 @@ class Games(EventBase):
             lost = tally.life[str(pid)] <= 0 or any(amount >= COMMANDER_DAMAGE_LOSS for _, amount in taken)
             seats.append(
                 SeatGame(
+                    id=pid,
+                    number=numbers[pid],
+                    name=names[pid],
                     player=names[pid],
                     life=tally.life[str(pid)],
                     lost=lost,

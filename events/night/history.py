@@ -13,7 +13,6 @@ draft ended, so its pools are recorded).
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import sys
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import msgspec
 from tinydb import TinyDB
 
+from events.storage.draft_records import now
 from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Record
 from events.storage.table_names import HISTORY
@@ -61,7 +61,8 @@ class Entry(Record, frozen=True, kw_only=True):
         return what + (f" (of #{self.undoes})" if self.undoes else "")
 
     def to_json(self) -> dict[str, Any]:
-        """The entry as ``event log --json`` prints it: the fields as written, then its number."""
+        """The entry as ``event log --json`` prints it: the fields as written, then its number, as ``entry`` (the key
+        ``event undo --json``, its ``--list`` and ``history.csv`` name it by) and as ``id`` (its first key)."""
         written = {"event": self.event, "at": self.at, "who": self.who, "what": self.what}
         kept = {"undo": self.undo, "undoes": self.undoes}
         return {
@@ -69,6 +70,7 @@ class Entry(Record, frozen=True, kw_only=True):
             "old": self.old,
             "new": self.new,
             **{name: value for name, value in kept.items() if value is not None},
+            "entry": self.id,
             "id": self.id,
         }
 
@@ -163,9 +165,9 @@ class SeatingUndo(msgspec.Struct, frozen=True):
 Undo = PlayerUndo | CheckInUndo | DropUndo | RoundUndo | ResultUndo | GameUndo | SeatingUndo
 
 
-def now() -> str:
-    """The time of a change, UTC, to the second."""
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+def browser(name: str) -> str:
+    """Who acts from a browser (a player's own phone or laptop), in the history: ``browser NAME``."""
+    return f"browser {name}"
 
 
 def actor(player: str | None = None) -> str:

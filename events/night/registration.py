@@ -26,7 +26,6 @@ from events.night.schema import (
 )
 from events.night.seat_codes import assign_codes, give_code
 from events.night.seating import draft_pod_sizes
-from events.storage.database_file import db_option
 from events.storage.draft_records import check_timer, rename_seat
 from events.storage.records import MAX_NAME, Deck, Event, Player, Pod, Pool, Round
 from events.storage.tables import records_of
@@ -34,6 +33,7 @@ from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
 from sets.names import clean_name, name_key
 from sets.numbers import parse_decimal
+from sets.userdata import db_option
 from sets.visible import quoted
 
 MAX_POINTS = 1_000

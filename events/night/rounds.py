@@ -21,7 +21,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.base import EventBase, finishing_text, pending_report, round_at_table, tables_waiting
+from events.night.base import EventBase, finishing_text, first_of, pending_report, round_at_table, tables_waiting
 from events.night.finishing_orders import names_in_order
 from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
 from events.night.refusals import DESK, Actor
@@ -143,7 +143,7 @@ class Rounds(EventBase):
         missing = [p.name for p in active if p.id not in decks or not decks[p.id].valid]
         if missing and not force:
             raise StateError(
-                "no legal deck registered for " + ", ".join(map(quoted, missing)) + "; register them or use --force"
+                f"no legal deck registered for {first_of(list(map(quoted, missing)))}; register them or use --force"
             )
         number = len(rounds) + 1
         sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)

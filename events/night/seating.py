@@ -10,12 +10,12 @@ from events.night.base import EventBase
 from events.night.refusals import DESK, Actor
 from events.night.schema import MAX_POD
 from events.night.seat_codes import assign_codes
-from events.storage.database_file import db_option
 from events.storage.records import Event, Player, Pod
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import StateError
 from sets.names import name_order
+from sets.userdata import db_option
 
 
 def draft_pod_sizes(players: int, most: int = MAX_POD) -> list[int]:

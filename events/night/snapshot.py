@@ -24,10 +24,17 @@ class DeckSummary(msgspec.Struct, frozen=True):
 
     def to_json(self) -> dict[str, Any]:
         """As ``event show --json`` prints it: the problems' messages are words, written out as every face shows
-        them (``visible``); the rest as saved."""
+        them (``visible``), the rest as saved; the commanders by name and a Piper's chosen colors as ``piper_colors``,
+        as ``event deck --json`` and ``deck check --json`` give them."""
         typed = msgspec.convert(self.problems, list[Problem])
         problems = [{**saved, "message": visible(one.message)} for saved, one in zip(self.problems, typed, strict=True)]
-        return {"valid": self.valid, "problems": problems, "commanders": self.commanders}
+        lines = msgspec.convert(self.commanders, list[DeckLine])
+        return {
+            "valid": self.valid,
+            "problems": problems,
+            "commanders": [line.name for line in lines],
+            "piper_colors": [line.color for line in lines if line.color],
+        }
 
     def commander_names(self) -> list[str]:
         """The commanders' names, one per line as registered."""

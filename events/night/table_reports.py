@@ -47,11 +47,6 @@ class NotYourTable(InputError):
     """A player acting for a table they don't sit at (the web face answers 403)."""
 
 
-def browser(name: str) -> str:
-    """Who made a change from a player's own phone, for the history."""
-    return f"browser {name}"
-
-
 @dataclass(frozen=True)
 class Reported:
     """A finishing order reported from a table: the report's number, and whether it became the table's result at
@@ -143,7 +138,10 @@ def pair_again_refusal(db: TinyDB, event_id: int, rounds: list[Round]) -> str | 
     if last.final:
         return "the final table is seated: take it back with undo instead"
     if any(records_of(db, kind).count(event=event_id, round=last.number) for kind in (Result, Report, Game)):
-        return f"round {last.number} already has results, reports or games; it can't be paired again"
+        return (
+            f"round {last.number} already has results, reports or games; it can't be paired again: play it as paired, "
+            "or take those back with undo first"
+        )
     return None
 
 
@@ -285,7 +283,7 @@ class TableReports(EventBase):
     def drop_self(self, event_id: int, player_id: int) -> Dropped:
         """A player leaves the event from their phone: the desk's ``player drop``, logged as theirs."""
         name = self.player(event_id, player_id).name
-        return Registration(self.store).drop_player(event_id, player_id, by=browser(name))
+        return Registration(self.store).drop_player(event_id, player_id, by=history.browser(name))
 
     def track(
         self,
@@ -311,7 +309,7 @@ class TableReports(EventBase):
             damage=damage,
             casts=casts,
             undo=undo,
-            who=browser(player.name),
+            who=history.browser(player.name),
             by=player.id,
         )
 
@@ -390,10 +388,12 @@ class TableReports(EventBase):
             self._require(event, "playing", doing="seat a final table")
             rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda r: r.number)
             if any(r.final for r in rounds):
-                raise StateError("the final table is already seated")
+                raise StateError("the final table is already seated: take it back with undo to seat another")
             if not rounds or rounds[-1].status != "closed":
                 waiting = "".join(f" (round {r.number}: {tables_waiting(db, r)})" for r in rounds[-1:])
-                raise StateError(f"every table of the last round needs its result before the final table{waiting}")
+                raise StateError(
+                    f"every table of the last round needs its result before the final table{waiting}: record them first"
+                )
             players = self._players(db, event_id)
             ranked = standings_of(event, players, records_of(db, Result).find(event=event_id), rounds)
             still_in = [row for row in ranked if not row.dropped]

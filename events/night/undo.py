@@ -21,13 +21,14 @@ from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
 from events.night.registration import dropped_before
 from events.night.report_waits import wait_again
-from events.storage.database_file import backup_before_change, db_option, saved_at
+from events.storage.database_file import backup_before_change, saved_at
 from events.storage.draft_records import rename_seat
 from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Deck, Event, Game, Player, Pod, Pool, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.errors import StateError, StorageError
+from sets.userdata import db_option
 from sets.visible import quoted, visible
 
 INSTEAD = {

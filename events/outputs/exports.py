@@ -114,8 +114,9 @@ def export_seat(
 
 
 def export_pod(result: PodResult, folder: Path, notes: list[str] | None = None, *, force: bool = False) -> list[Path]:
-    """Every seat's files, the draft and the pod, every path checked before any is written."""
-    folder = check_folder(folder, force)
+    """Every seat's files, the draft and the pod, every path checked before any is written.  Returns the files
+    written under ``folder`` as it was given, as ``export_event`` does (``sim --out --json`` prints them)."""
+    given, folder = folder, check_folder(folder, force)
     names = [seat.name for seat in result.seats]
     files = []
     for seat in result.seats:
@@ -123,7 +124,7 @@ def export_pod(result: PodResult, folder: Path, notes: list[str] | None = None, 
         files += seat_files(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes)
     files.append((folder / "draft.json", json.dumps(result.draft.to_json(), separators=(",", ":"))))
     files.append((folder / "pod.json", json.dumps(result.to_json(), ensure_ascii=False, indent=1)))
-    return fill_folder(folder, files, force)
+    return [given / path.relative_to(folder) for path in fill_folder(folder, files, force)]
 
 
 HISTORY_CSV = ("entry", "at", "who", "what", "old", "new", "undoes")

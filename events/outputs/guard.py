@@ -15,7 +15,8 @@ The rule (README, "Output files"):
 
 Everything written goes to a temporary file that is fsynced and renamed into place
 (``events.storage.store.atomic_write``).  What a killed run left is finished by the next: a folder's filling is
-marked (``UNFINISHED``) until its last file is in, and a folder so marked is taken again without ``--force``; the
+marked (``UNFINISHED``) until its last file is in, and a folder so marked is taken again without ``--force``, the
+database copy a stopped export wrote there included (a copy in a folder without the mark is never replaced); the
 temporary files of a run no longer running are removed when the file they were for is written.
 """
 
@@ -135,7 +136,7 @@ def check_file(path: Path, force: bool = False) -> Path:
         ) from None
     if not stat.S_ISREG(info.st_mode):
         raise InputError(f"won't write {quoted(str(path))}: it is {kind_of(info.st_mode)}; choose a file name")
-    if looks_like_database(real):
+    if real not in WRITTEN and looks_like_database(real):  # (one this run wrote, or took over from a stopped run)
         raise InputError(
             f"won't write over {quoted(str(path))}: it holds a cmdraft database (--force does not change that); "
             "choose another output file"
@@ -184,12 +185,45 @@ def _check_folder(folder: Path, force: bool) -> Path:
     if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:
         raise InputError(f"cannot write to {quoted(str(folder))}: not a writable folder; choose another")
     if real not in WRITTEN and not force and not (real / UNFINISHED).exists() and any(real.iterdir()):
+        held = _database_in(real)
+        if held is not None:  # --force would be refused at that file: don't offer it
+            raise InputError(_holds_database(folder, held))
         raise InputError(
             f"{quoted(str(folder))} is not empty; choose a new folder, or add --force to write into it "
             "(files there are replaced, a cmdraft database never)"
         )
     WRITTEN.add(real)
     return real
+
+
+def _database_in(folder: Path) -> str | None:
+    """The name of a ``.json`` file at the top of ``folder`` that holds a cmdraft database (an earlier export's
+    ``database.json``), if any."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return None
+    return next(
+        (
+            entry.name
+            for entry in sorted(entries, key=lambda entry: entry.name)
+            if entry.name.endswith(".json")
+            and entry.is_file(follow_symlinks=False)
+            and looks_like_database(Path(entry.path))
+        ),
+        None,
+    )
+
+
+def _holds_database(folder: Path, name: str) -> str:
+    return (
+        f"won't fill {quoted(str(folder))}: {quoted(name)} there holds a cmdraft database, which nothing replaces "
+        "(--force neither); choose a new folder"
+    )
+
+
+def _is_database_text(text: str) -> bool:
+    return _DATABASE_MARK.search(text[:4096].encode("utf-8", "replace")) is not None
 
 
 def write_output(path: Path, text: str, force: bool = False) -> Path:
@@ -238,8 +272,13 @@ def fill_folder(folder: Path, files: Sequence[tuple[Path, str]], force: bool = F
     its last file is in, so that a run a crash stopped is finished by the next one, ``--force`` or not (the files
     there are that run's); a refusal before any file is written leaves no mark."""
     mark = folder / UNFINISHED
-    force = force or mark.exists()
-    for path, _ in files:
+    stopped = mark.exists()
+    force = force or stopped
+    for path, text in files:
+        if stopped and _is_database_text(text) and path.is_file() and looks_like_database(path):
+            WRITTEN.add(_real(path))  # the stopped run's own copy (written just before its mark was removed)
+        elif path.is_file() and looks_like_database(path):
+            raise InputError(_holds_database(folder, path.name))
         check_file(path, force)
     try:
         atomic_write(mark, "a cmdraft run was writing this folder; the same command run again finishes it\n")

@@ -15,7 +15,6 @@ from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import Drafting
-from events.night.opening import db_option
 from events.night.refusals import WrongCode
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
@@ -29,6 +28,7 @@ from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
 from sets.errors import StateError
 from sets.names import name_order
+from sets.userdata import db_option
 from sets.visible import quoted
 
 

@@ -12,13 +12,13 @@ from pathlib import Path
 
 from rich.console import Console
 
-from events.night.opening import db_option
 from events.screens.builder import BuilderPrompt, pool_farewell
 from events.screens.table import TablePrompt
 from events.screens.terminal import Interrupted, Quit, Terminal
 from events.sessions.activities import PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
+from sets.userdata import db_option
 
 
 def leave(console: Console, farewell: str) -> None:

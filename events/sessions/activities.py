@@ -32,7 +32,6 @@ from draft.sim import piper_card
 from events.night.base import player_number
 from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
-from events.night.opening import db_option
 from events.night.refusals import Actor
 from events.outputs.exports import export_seat, seat_files
 from events.outputs.guard import check_folder, fill_folder
@@ -44,6 +43,7 @@ from sets.booster import Printing
 from sets.card_index import card_index
 from sets.cards import Card, normalize_name
 from sets.errors import InputError
+from sets.userdata import db_option
 from sets.visible import quoted
 
 

@@ -57,6 +57,7 @@ class Practices:
         names: Sequence[str],
         styles: Sequence[BotStyle] | None = None,
         timer: int | None = None,
+        confirm: bool = False,
     ) -> DraftTable:
         """A new practice draft, saved, with the bots' first picks made; a seat's name out of its range or a timer
         out of ``practice_timer``'s is a ``LimitError`` before anything is saved."""
@@ -69,4 +70,5 @@ class Practices:
             names=names,
             styles=styles,
             timer=timer,
+            extra={"confirm": True} if confirm else None,
         )

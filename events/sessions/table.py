@@ -107,6 +107,15 @@ class DraftTable(Protocol):
         """A new pick timer for the rest of the draft (seconds for a full pack)."""
         ...
 
+    @property
+    def confirm(self) -> bool:
+        """Whether the player asks to confirm each pick, as saved (a practice draft's ``--confirm``)."""
+        ...
+
+    def set_confirm(self, confirm: bool) -> None:
+        """Ask (or stop asking) to confirm each pick, for the rest of the draft."""
+        ...
+
     def apply_timeout(self, now: float | None = None) -> list[Pick]:
         """Apply the current pick's timeout if it is due; the picks it made for the players."""
         ...

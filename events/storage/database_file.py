@@ -23,7 +23,7 @@ from events.storage.record_checks import check_tables
 from events.storage.table_names import EVENTS, HISTORY
 from sets.errors import StorageError
 from sets.files import DATABASE_LIMIT, FileProblem, loads, read_bytes
-from sets.userdata import user_home
+from sets.userdata import db_option
 from sets.visible import quoted
 
 SCHEMA = 3
@@ -82,17 +82,6 @@ def _migrate_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_1_to_2, 2: _migrate_2_to_3}
-
-
-def default_path() -> Path:
-    return user_home() / "cmdraft.json"
-
-
-def db_option(path: str | Path) -> str:
-    """`` --db PATH`` for a command to type again, unless ``path`` is the default database (then nothing)."""
-    if Path(path).resolve() == default_path().resolve():
-        return ""
-    return f" --db {shlex.quote(str(path))}"
 
 
 def _meta_doc() -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""What a draft's saved header says (its seats and who holds them, its kind, timer, assistance, who made a pick for a
+"""What a draft's saved header says (its seats and who holds them, its kind, timer, confirmation, assistance, who made a pick for a
 player, the deck saved from its pool),
 read as fields, and where the draft is kept (its database, its own file): ``TableSession`` keeps the header as the
 dict ``doc`` the store reads and writes; the use cases above read these."""
@@ -12,7 +12,7 @@ from typing import Any
 
 from draft.picks import Pick
 from events.deferred import Deferred
-from events.storage.draft_records import DraftBehindError, DraftReplacedError, journal_file, token_hash
+from events.storage.draft_records import DRAFTS, DraftBehindError, DraftReplacedError, journal_file, token_hash
 from events.storage.journal import Journal, JournalWrite
 from events.storage.store import Store
 from sets.errors import StateError, WouldWait
@@ -71,6 +71,17 @@ class DraftFields:
         """The seconds a full pack allows, as saved (None: no timer)."""
         timer = self.doc.get("timer")
         return timer if isinstance(timer, int) else None
+
+    @property
+    def confirm(self) -> bool:
+        """Whether the player asks to confirm each pick (``play --confirm``), as saved: a resumed draft keeps it."""
+        return bool(self.doc.get("confirm"))
+
+    def set_confirm(self, confirm: bool) -> None:
+        """Ask (or stop asking) to confirm each pick, for the rest of the draft."""
+        self.doc["confirm"] = confirm
+        with self.store.write() as db:
+            db.table(DRAFTS).update({"confirm": confirm}, doc_ids=[self.draft_id])
 
     @property
     def assist(self) -> bool:

@@ -92,6 +92,7 @@ def token_hash(token: str) -> str:
 
 
 def now() -> str:
+    """The time of a change, UTC, to the second (a draft's record and the event's history alike)."""
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 

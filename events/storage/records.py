@@ -4,8 +4,7 @@ Each table's records are ``msgspec.Struct`` types: a field's type, range and len
 (``Within`` for ranges wider than 64 bits), a field naming another record carries a ``Ref``, a rule across fields
 is the type's ``problem()``; ``events.storage.record_checks.check_tables`` runs them on every read and before
 every write.  Fields a type does not list are left alone (a later release adds its own).  ``typed(Type, doc)``
-reads a stored record as its type (``id``: its number in its table), ``stored(record)`` is the record to save.
-"""
+reads a stored record as its type (``id``: its number in its table), ``stored(record)`` is the record to save."""
 
 from __future__ import annotations
 
@@ -333,6 +332,7 @@ class Draft(Record, frozen=True, kw_only=True):
     pod: Number | None = None
     created: Text64 = ""
     timer: Seconds | None = None
+    confirm: bool = False  # a practice draft's player asked to confirm each pick (``play --confirm``), kept on resume
     deadline: dict[str, Any] | None = None
     claims: dict[str, Text80] = {}
     deck: dict[str, Any] | None = None

@@ -47,7 +47,7 @@ from tinydb import TinyDB
 
 from events import portable
 from events.storage.building_files import building_folder
-from events.storage.database_file import META, SCHEMA, _meta_doc, default_path, encoded, migrated, read_file, schema_of
+from events.storage.database_file import META, SCHEMA, _meta_doc, encoded, migrated, read_file, schema_of
 from events.storage.journal import Journal
 from events.storage.record_checks import check_changed, check_tables
 from events.storage.safe_files import (
@@ -62,6 +62,7 @@ from events.storage.safe_files import (
 )
 from events.storage.transactions import ReadDB, ReadStorage, TrackedDB, TransactionStorage
 from sets.errors import InputError, MissingDatabaseError, StorageError
+from sets.userdata import default_path
 from sets.visible import quoted
 
 KEEP_BACKUPS = 5

@@ -22,8 +22,8 @@ from draft.commanders import room_beside
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
-from events.night.browser_seats import browser
 from events.night.decks import closed_words
+from events.night.history import browser
 from events.night.refusals import not_building
 from events.outputs.deck_problems import judge_order
 from events.sessions.activities import EventDeck

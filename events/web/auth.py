@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
-from events.night import browser_seats
+from events.night import browser_seats, history
 from events.night.refusals import WrongCode
 from events.night.seat_codes import check_code
 from events.web.api_common import ApiError, Served, core_error, file_signature, web_words
@@ -212,7 +212,7 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
         player.id,
         code,
         delay=0,
-        by=browser_seats.browser(player.name),
+        by=history.browser(player.name),
         source=f"address {address}",
     )
     if not right:

@@ -260,13 +260,17 @@ def test_sim_table_and_out_folder(cli, tmp_path):
     assert check.exit_code == 0
 
 
-def test_sim_out_json_carries_its_notes_in_the_json_as_event_export_does_and_stderr_stays_empty(cli, tmp_path):
+def test_sim_out_json_carries_its_files_and_notes_in_the_json_as_event_export_does_and_stderr_stays_empty(
+    cli, tmp_path
+):
+    """Before: the files written were not in it ('event export --json' lists them as 'written')."""
     result = cli("sim", "--seed", "4", "--players", "3", "--out", tmp_path / "pod", "--json")
     assert result.exit_code == 0 and result.stderr == ""
     data = json.loads(result.stdout)
     assert len(data["notes"]) == 1 and "no MTGO .dek files written" in data["notes"][0]
+    assert sorted(data["written"]) == sorted(str(path) for path in (tmp_path / "pod").iterdir())
     alone = json.loads(cli("sim", "--seed", "4", "--players", "3", "--json").stdout)  # no --out: no notes
-    assert "notes" not in alone and {**alone, "notes": data["notes"]} == data
+    assert "notes" not in alone and {**alone, "written": data["written"], "notes": data["notes"]} == data
 
 
 def test_sim_out_writes_dek_files_once_mtgo_ids_are_imported(cli, tmp_path):

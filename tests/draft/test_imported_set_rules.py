@@ -371,7 +371,8 @@ def test_identity_json_is_one_line_per_card_not_per_printing(cli):
 
 def test_the_import_lists_an_any_color_forest_as_differing_from_the_files_identity(cli):
     report = json.loads(cli("sets", "import", FIXTURE, "--json").stdout)
-    assert report["identity_mismatches"] == [{"name": "Verdant Crossing", "computed": "WUBRG", "file": "G"}]
+    # each identity a list of letters, as every color_identity in --json (before: the strings "WUBRG" and "G")
+    assert report["identity_mismatches"] == [{"name": "Verdant Crossing", "computed": list("WUBRG"), "file": ["G"]}]
 
 
 def test_a_scryfall_meld_result_is_no_card_but_the_back_face_of_its_pair():

@@ -132,7 +132,7 @@ def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_r
         events.new_round(event_id)
     with pytest.raises(StateError, match=r"^round 1 still has tables without results \(tables 1 / 3\); record"):
         events.finish(event_id)
-    with pytest.raises(StateError, match=r"before the final table \(round 1: tables 1 / 3\)$"):
+    with pytest.raises(StateError, match=r"before the final table \(round 1: tables 1 / 3\): record them first$"):
         TableReports(events.store).top(event_id, 3)
     first, second, third, fourth = tables[0]
     with pytest.raises(InputError, match=rf"^the result must name every player at the table once; '{third}' is named"):
@@ -184,7 +184,10 @@ def test_the_terminal_pairs_the_current_round_again_after_a_drop_as_the_desk_pag
     events.record_result(event_id, 1, 1, " > ".join(tables[0]))
     refused = cli("event", "round", event_id, "--again", "--db", db)
     assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
-    assert "round 1 already has results, reports or games; it can't be paired again" in refused.stderr
+    assert refused.stderr == (  # what to do said too (before: only that it can't)
+        "cmdraft: error: round 1 already has results, reports or games; it can't be paired again: play it as paired, "
+        "or take those back with undo first\n"
+    )
 
 
 def test_undo_after_a_round_paired_again_names_it_and_says_how_to_pair_the_round(tmp_path, cli):

@@ -324,7 +324,9 @@ def test_event_log_json_is_each_history_entry_as_written_then_its_number(events,
     events.undo(event_id)
     printed = cli("event", "log", event_id, "--json", "--db", events.store.path).stdout
     saved = json.loads(events.store.path.read_text(encoding="utf-8"))["history"]
-    expected = [{**doc, "id": int(number)} for number, doc in saved.items() if doc["event"] == event_id]
+    expected = [
+        {**doc, "entry": int(number), "id": int(number)} for number, doc in saved.items() if doc["event"] == event_id
+    ]
     assert printed == json.dumps(expected, ensure_ascii=False) + "\n"
     result = next(entry for entry in expected if entry["what"] == "result")
     assert result["undo"]["order"] is None and result["undo"]["closed"] is False  # defaults written are printed too

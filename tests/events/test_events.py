@@ -315,6 +315,9 @@ def test_the_tracker_prints_and_saves_each_game_as_plain_fields_in_their_order(e
         "table": 1,
         "players": [
             {
+                "id": ids[name],
+                "number": ids[name],  # (the event's only: numbers and ids agree)
+                "name": name,
                 "player": name,
                 "life": life[name],
                 "lost": name == "Bo",
@@ -613,7 +616,7 @@ def test_event_cli_flow(cli, tmp_path):
     rnd = json.loads(cli("event", "round", event_id, "--db", db, "--json").stdout)
     (table,) = rnd["tables"]
     board = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)
-    commander = next(p for p in board["players"] if p["name"] == table[0])["deck"]["commanders"][0]["name"]
+    commander = next(p for p in board["players"] if p["name"] == table[0])["deck"]["commanders"][0]
     game = json.loads(
         cli(
             "event",

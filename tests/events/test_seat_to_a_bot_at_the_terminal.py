@@ -37,7 +37,8 @@ def test_the_desk_hands_a_seat_to_a_bot_and_back_at_the_terminal(tmp_path, cli):
     assert night.history(event_id)[-1].what == "seat to a bot"
 
     again = cli("event", "player", "bot", event_id, "Bo", "--db", db, "--json")
-    assert json.loads(again.stdout) == {"player": "Bo", "bot": True, "changed": False}
+    # named 'name' as every player is, 'player' kept (before: 'player' only)
+    assert json.loads(again.stdout) == {"name": "Bo", "player": "Bo", "bot": True, "changed": False}
 
     back = cli("event", "player", "bot", event_id, "#2", "--back", "--db", db)
     assert back.exit_code == 0 and "'Bo' has the seat back" in back.stdout

@@ -349,6 +349,8 @@ def test_packs_table(cli):
 def test_sealed_gives_six_boosters_each(cli):
     data = json.loads(cli("sealed", "--players", "2", "--seed", "4", "--json").stdout)
     assert [len(p["boosters"]) for p in data["players"]] == [6, 6] and len(data["players"][0]["pool"]) == 120
+    # each player numbered 'number', as an event's players are ('player', the same number, kept; before: only it)
+    assert [(p["number"], p["player"]) for p in data["players"]] == [(1, 1), (2, 2)]
 
 
 def test_audit_cli(cli):

@@ -93,7 +93,8 @@ def test_bundled_data_holds_no_rules_text():
 def test_without_imported_text_card_says_where_to_get_it(cli):
     result = cli("card", "Murder")
     assert result.exit_code == 0 and "cmdraft sets download CMR" in result.stdout
-    assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == [""]
+    # no text here: no entries (before: one empty string a face, as if the card were printed without text)
+    assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == []
 
 
 def test_card_takes_a_unique_start_of_a_name_and_names_the_cards_an_ambiguous_start_fits(cli):
@@ -285,7 +286,8 @@ def test_download_with_a_wrong_checksum_stores_nothing(cli, server, cmdraft_home
     result = cli("sets", "download", "CMR", "--source", f"{base}/CMR.json")
     assert result.exit_code == 2 and "doesn't match its published SHA-256" in result.stderr
     assert result.stderr.count("\n") == 1 and nothing_stored(cmdraft_home)
-    assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == [""]
+    # no text here: no entries (before: one empty string a face, as if the card were printed without text)
+    assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == []
 
 
 def test_a_truncated_download_stores_nothing(cli, server, cmdraft_home):
@@ -396,7 +398,7 @@ def test_a_damaged_text_file_counts_as_none_and_a_new_import_mends_it(cli, tmp_p
     (cmdraft_home / "texts").mkdir()
     (cmdraft_home / "texts" / "CMR.json").write_text("{not json")
     result = cli("card", "Murder", "--json")
-    assert result.exit_code == 0 and json.loads(result.stdout)["text"] == [""]
+    assert result.exit_code == 0 and json.loads(result.stdout)["text"] == []
     report = json.loads(cli("sets", "import", write(tmp_path, "m.json", cmr_mtgjson({"Murder"})), "--json").stdout)
     assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1}]
     assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == [made_up("Murder")]

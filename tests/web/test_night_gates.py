@@ -173,7 +173,7 @@ def test_a_phone_shows_and_downloads_the_deck_the_desk_registered_since_not_the_
         assert download.status_code == 200
         downloaded = json.loads(download.text)
         assert sum(line["count"] for line in downloaded["commanders"] + downloaded["main"]) == 60
-        assert [line["name"] for line in downloaded["commanders"]] == [c["name"] for c in registered["commanders"]]
+        assert [line["name"] for line in downloaded["commanders"]] == registered["commanders"]
 
 
 def test_a_builders_reopen_line_names_the_players_number_in_an_event_that_is_not_the_first(tmp_path, cli):
@@ -215,6 +215,7 @@ def test_a_late_sealed_player_gets_a_seat_code_and_joins_from_a_phone_to_build_a
     shown = cli("event", "player", "code", event_id, "Late Lou", "--db", db, "--json")
     assert shown.exit_code == 0, shown.stderr
     code = json.loads(shown.stdout)["code"]
+    assert json.loads(shown.stdout)["name"] == json.loads(shown.stdout)["player"] == "Late Lou"  # (before: no 'name')
     reset = cli("event", "player", "code", event_id, "Late Lou", "--reset", "--db", db, "--json")
     assert reset.exit_code == 0 and json.loads(reset.stdout)["code"] != code
     code = json.loads(reset.stdout)["code"]

@@ -53,7 +53,10 @@ def event_seat(
     no_shows = events.no_shows(event_id)
     warn_exposed(db, event_id)
     if as_json:
-        emit_json({"pods": pods, "no_shows": no_shows})
+        # each pod as 'event show --json' gives it: its number and its players by name, in seat order
+        emit_json(
+            {"pods": [{"pod": n, "players": names} for n, names in enumerate(pods, start=1)], "no_shows": no_shows}
+        )
         return
 
     for number, names in enumerate(pods, start=1):

@@ -284,7 +284,7 @@ def player_code(
             raise StateError(f"{quoted(found.name)} has no seat code yet: codes are given at seating")
         player, code = found.name, found.code
     if as_json:
-        emit_json({"player": player, "code": code, "reset": reset})
+        emit_json({"name": player, "player": player, "code": code, "reset": reset})  # named as every player is
     else:
         out().print(
             shown(f"seat code of {quoted(player)}: {code}" + (" (new; the old one no longer works)" if reset else ""))
@@ -304,7 +304,7 @@ def player_bot(
     player = events.player(event_id, name).name
     changed = hand_seat(events, event_id, name, not back)
     if as_json:
-        emit_json({"player": player, "bot": not back, "changed": changed})
+        emit_json({"name": player, "player": player, "bot": not back, "changed": changed})  # named as every player is
         return
     again = f"'cmdraft event player bot {event_id} {shlex.quote(player)} --back' gives it back"
     if back:

@@ -12,7 +12,6 @@ from events import timing
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.games import Games
-from events.night.opening import db_option
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
@@ -25,6 +24,7 @@ from events.screens.clock import run_clock
 from events.screens.render import shown
 from sets.errors import InputError, LimitError
 from sets.numbers import parse_int
+from sets.userdata import db_option
 from sets.visible import quoted
 
 

@@ -1,0 +1,34 @@
+"""``event export`` into a folder it wrote before (docs/storage-and-safety.md, "Output files"): a run stopped after
+its copy of the database was in, before its mark went, is finished by the same command without ``--force``; a
+finished export's folder is refused in one line that offers no ``--force`` (its ``database.json`` is never
+replaced, ``--force`` or not)."""
+
+from __future__ import annotations
+
+from events.outputs.guard import UNFINISHED
+
+
+def exported(cli, tmp_path):
+    db, out = tmp_path / "night.json", tmp_path / "out"
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", "Ann", "Bo", "Cy", "--db", db).exit_code == 0
+    assert cli("event", "export", "1", "--out", out, "--db", db).exit_code == 0
+    return db, out
+
+
+def test_an_export_stopped_after_its_database_copy_is_finished_without_force(cli, tmp_path):
+    db, out = exported(cli, tmp_path)
+    (out / UNFINISHED).write_text("a cmdraft run was writing this folder\n", encoding="utf-8")  # killed there
+    (out / "standings.csv").unlink()
+    again = cli("event", "export", "1", "--out", out, "--db", db, "--json")
+    assert again.exit_code == 0, again.stderr  # before: refused, 'database.json' holds a cmdraft database
+    assert again.stderr == "" and (out / "standings.csv").is_file() and not (out / UNFINISHED).exists()
+
+
+def test_a_finished_export_folder_is_refused_without_offering_force_that_would_fail(cli, tmp_path):
+    db, out = exported(cli, tmp_path)
+    for extra in ((), ("--force",)):
+        refused = cli("event", "export", "1", "--out", out, "--db", db, *extra)
+        assert refused.exit_code == 2 and refused.stdout == ""
+        assert refused.stderr.count("\n") == 1 and "--force neither" in refused.stderr, refused.stderr
+        assert "'database.json'" in refused.stderr and "choose a new folder" in refused.stderr
