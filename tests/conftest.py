@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import shutil
@@ -94,6 +95,21 @@ def pytest_xdist_auto_num_workers(config):
         return None  # pytest-xdist reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return 2 * cores
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A worker's chromium lives as long as the worker (tests/e2e/conftest.py), and between its calls the sync
+    Playwright API leaves its event loop marked as the thread's running one.  Around a test that uses no browser the
+    mark is set aside, so Textual's pilot and ``asyncio.run`` find no loop running, and put back after it."""
+    if "chromium" in getattr(item, "fixturenames", ()):
+        return (yield)
+    playwrights = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        return (yield)
+    finally:
+        asyncio._set_running_loop(playwrights)
 
 
 END_TO_END = TESTS / "e2e"

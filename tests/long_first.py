@@ -14,10 +14,10 @@ from __future__ import annotations
 import pytest
 
 # Seconds each took on the quiet 2-core machine (2026-12-05, four workers; the slowest tests of a run, shown by
-# ``--durations``).  A whole module where its tests share a module-scoped fixture (one chromium, one drafted night):
-# split up, each part would set it up again.
+# ``--durations``).  A whole module where its tests share a module-scoped fixture (one drafted night, the images
+# downloaded once): split up, each part would set it up again.
 LONG_FIRST: dict[str, float] = {
-    "tests/e2e/test_serve_browser.py": 37,  # two phones and a laptop draft a pod (25 s of it)
+    "tests/e2e/test_serve_browser.py": 22,  # estimated: 37 before two phones and a laptop drafted two packs at the core
     "tests/e2e/test_print_pdf.py": 25,
     "tests/e2e/test_serve_images_browser.py": 22,
     "tests/e2e/test_serve_night_browser.py": 18,

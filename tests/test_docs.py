@@ -298,17 +298,16 @@ def message_commands(root: Path) -> list[tuple[str, list[str]]]:
     return [(where, words) for _, where, words in sorted(found, key=lambda f: (f[1].split(":")[0], f[0]))]
 
 
-def message_command_problems(root: Path) -> list[str]:
-    return [
-        f"{where}: {problem}" for where, words in message_commands(root) for problem in resolve(words, command())[2]
-    ]
+def message_command_problems(said: list[tuple[str, list[str]]]) -> list[str]:
+    """What is wrong with the commands ``message_commands`` found: no such command, or an option it doesn't take."""
+    return [f"{where}: {problem}" for where, words in said for problem in resolve(words, command())[2]]
 
 
 def test_every_command_a_message_names_exists_with_the_options_it_shows():
     """A message that says "run X" or "use --force" names a command this cmdraft has, with options it takes."""
     said = message_commands(ROOT)
     assert len(said) > 30 and ["cmdraft", "event", "show"] in [words[:3] for _, words in said]
-    assert message_command_problems(ROOT) == []
+    assert message_command_problems(said) == []  # (the package's files read once)
 
 
 def test_a_planted_message_naming_an_unknown_command_or_option_is_seen(tmp_path: Path):
@@ -320,7 +319,7 @@ def test_a_planted_message_naming_an_unknown_command_or_option_is_seen(tmp_path:
         "NOTE = \"register them or run 'cmdraft event round 1 --forse'; Continue with: cmdraft event draft 1\"\n",
         encoding="utf-8",
     )
-    assert message_command_problems(tmp_path) == [
+    assert message_command_problems(message_commands(tmp_path)) == [
         "events/planted.py:3: no command 'cmdraft event shwo'",
         "events/planted.py:4: cmdraft event round: no option --forse",
     ]

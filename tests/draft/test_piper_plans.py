@@ -147,6 +147,8 @@ def test_the_plan_for_two_added_pipers_leaves_seats_without_a_commander_at_a_sto
         for _ in follow(draft, None):
             pass
         lost += len(without_commander(draft, 0))
+        if lost:  # one such seat shows it (the check above would fail on these pods): the later pods add nothing
+            break
     assert lost
 
 

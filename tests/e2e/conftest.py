@@ -54,23 +54,36 @@ def night_server(tmp_path, cli):
     served.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium():
-    """One chromium for a module's tests.  Not for the whole session: between its calls the sync Playwright API marks
-    its own event loop as the thread's running one, and the in-process async tests (Textual's pilot) need none."""
+    """One chromium for a worker's browser tests (launching one costs about a second of the processor's time, and
+    a worker runs several browser modules).  Between its calls the sync Playwright API leaves its own event loop
+    marked as the thread's running one, which the in-process async tests (Textual's pilot) and ``asyncio.run`` must
+    not find: tests/conftest.py sets the mark aside around every test that uses no browser.  Closed when the
+    session finishes (``pytest_sessionfinish`` below), after the last test has put the mark back."""
     # The suite runs two workers per core: on a loaded machine an answer may take longer than expect's 5 s (never
     # forever), so each expectation waits up to 20 s.
     expect.set_options(timeout=20_000)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
+    if not LAUNCHED:
+        playwright = sync_playwright().start()
+        LAUNCHED.append((playwright, playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)))
+    return LAUNCHED[0][1]
+
+
+LAUNCHED: list = []  # (playwright, its chromium): the worker's, once a test asks for it
+
+
+def pytest_sessionfinish():
+    for playwright, launched in LAUNCHED:
         launched.close()
+        playwright.stop()
+    LAUNCHED.clear()
 
 
 @pytest.fixture
 def browser(chromium):
-    """The module's chromium; the pages a test opened are closed when it ends, so none goes on polling, ticking or
-    reconnecting to a server that has stopped while the module's later tests run."""
+    """The worker's chromium; the pages a test opened are closed when it ends, so none goes on polling, ticking or
+    reconnecting to a server that has stopped while later tests run."""
     yield chromium
     for context in chromium.contexts:
         context.close()

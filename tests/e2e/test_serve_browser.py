@@ -1,7 +1,8 @@
 """The player's page in a real browser: Debian's chromium driven by Playwright against ``cmdraft serve``'s app run
 by uvicorn on a loopback port, over a real database made at the desk's command line.  Two phones (390x844) and a
-laptop (1920x1080) join with their seat codes, draft a pod with five bots by tapping two cards and confirming,
-build and register their decks; a reload mid-pick keeps the seat; a player named like a script tag stays text.
+laptop (1920x1080) join with their seat codes, draft a pod's first pack with five bots by tapping two cards and
+confirming (the other packs are picked at the core with the seats' own tokens, and the pages follow), build and
+register their decks; a reload mid-pick keeps the seat; a player named like a script tag stays text.
 Screenshots of both sizes are written to the test's folder (and copied to $CMDRAFT_SCREENSHOTS when it is set).
 """
 
@@ -16,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from events.storage.store import Store
+from events.web import auth
 from tests.helpers.browsers import (
     LAPTOP,
     PHONE,
@@ -31,7 +33,7 @@ from tests.helpers.nights import codes_of, start, terminal_night
 from tests.helpers.pages import join
 from tests.helpers.paths import ROOT
 
-PICKS = 30  # 3 packs of 20 cards, two cards a pick
+PICKS = 10  # a pack of 20 cards, two cards a pick: the first pack is picked on the pages, the other two at the core
 WAKE_LOCK_RECORDER = """
 window.wakeLocks = [];
 Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: function (kind) {
@@ -85,6 +87,21 @@ def lead_with_pipers(page: Page) -> None:
     page.get_by_role("button", name="Piper colour Blue").click()  # and back: both again
     page.click("#piper-set")
     expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["U", "R"])
+
+
+def draft_the_rest_with_the_seats_tokens(db: Path, event_id: int, pages: list[Page]) -> None:
+    """The draft's other packs picked to the end at the core, each seat's pick the strong bot's, made with the token
+    its browser holds (its seat cookie: as its phone would send it, the seats being bound to the browsers), the way
+    a terminal at the table picks while the event is served: the pages follow by themselves."""
+    tokens = [c["value"] for page in pages for c in page.context.cookies() if c["name"] == auth.SEAT_COOKIE]
+    assert len(tokens) == len(pages)
+    night = Night(Store(db))
+    (pod,) = night.snapshot(event_id).pods
+    session = night.draft_session(event_id, pod.number)
+    while not session.draft.finished:
+        for seat in session.waiting_humans():
+            token = next(token for token in tokens if session.bound_exactly(seat, token))
+            session.pick(session.suggested_pick(seat), token)
 
 
 def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server, browser, shots):
@@ -149,6 +166,10 @@ def test_two_phones_and_a_laptop_draft_with_bots_to_registered_decks(pod, server
         else:
             stalled_until = time.monotonic() + 45
     assert reloaded
+    for page in pages.values():  # the first pack's last two cards came chosen; the second pack opens
+        expect(page.locator("#pack-pick")).to_have_text(re.compile(r"^Pack 2/3 · Pick 1/10\b"))  # (a pack may wait)
+        expect(page.locator("#pack .card")).to_have_count(20)
+    draft_the_rest_with_the_seats_tokens(db, event_id, list(pages.values()))
     for page in pages.values():
         expect(page.locator("#screen-deck")).to_be_visible()
         expect(page.locator("#conn")).to_have_attribute("data-state", "ok")

@@ -11,6 +11,7 @@ the ceiling counts the rest."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -54,6 +55,13 @@ GET_CEILINGS = {name: most for name, (most, _) in GET_ALLOWED.items()}
 REQUEST_MAPPINGS = frozenset({"headers", "query_params", "path_params"})
 
 
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """A module's syntax tree, parsed once per test process for each text (every kind of look-up, in each check,
+    walks every module of ``events/``; a file that changes is parsed again).  Read-only: no count changes a tree."""
+    return ast.parse(source)
+
+
 def _literal_type(node: ast.Subscript) -> bool:
     """``Literal["pick"]`` (or ``typing.Literal["pick"]``): a type, not a look-up."""
     value = node.value
@@ -67,7 +75,7 @@ def key_lookups(source: str) -> int:
     ``Literal["key"]``."""
     return sum(
         1
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(parsed(source))
         if isinstance(node, ast.Subscript)
         and isinstance(node.slice, ast.Constant)
         and isinstance(node.slice.value, str)
@@ -80,7 +88,7 @@ def get_lookups(source: str) -> int:
     request's own mappings (``request.headers.get("host")``)."""
     return sum(
         1
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(parsed(source))
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "get"
@@ -104,7 +112,7 @@ def raw_tables(source: str) -> int:
     """How many raw openings of the store a module's source holds: ``db.table(...)`` and ``db.storage.read()``."""
     return sum(
         1
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(parsed(source))
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and (
