@@ -151,7 +151,8 @@ class Draft:
 
     def last_pick(self, seat: int) -> Pick | None:
         """The seat's last pick (None before its first): the log's last one of that seat, without going through it."""
-        self._check_seat(seat)
+        if seat.__class__ is not int or not 0 <= seat < self.config.seats:  # (``_check_seat``'s test)
+            self._check_seat(seat)
         return self._last[seat]
 
     def at(self, seat: int) -> tuple[int, int]:
@@ -192,8 +193,9 @@ class Draft:
     def view(self, seat: int) -> SeatView:
         """``held``, ``at``, ``picks_due``, ``queued`` and ``waiting_on`` of one seat, worked out together (a
         server shows every seat's view after every pick: ``at`` and ``finished`` worked out here, not called)."""
-        self._check_seat(seat)
         config = self.config
+        if seat.__class__ is not int or not 0 <= seat < config.seats:  # (``_check_seat``'s test, without its call)
+            self._check_seat(seat)
         if self.round >= config.boosters:  # finished
             return SeatView(None, (config.boosters + 1, 1), 0, 0, [])
         at = (self.round + 1, self._made[seat] + 1)
@@ -287,7 +289,8 @@ class Draft:
         """Raise ``StalePickError`` when the seat's pack is no longer the one the request was made on,
         ``IllegalPickError`` when the cards aren't a pick from it; return the pack positions."""
         seat = request.seat
-        self._check_seat(seat)
+        if seat.__class__ is not int or not 0 <= seat < self.config.seats:  # (``_check_seat``'s test)
+            self._check_seat(seat)
         if self.round >= self.config.boosters:  # finished
             raise StalePickError(f"pack {request.pack} pick {request.pick} can't be taken: the draft is over")
         now = (self.round + 1, self._made[seat] + 1)  # ``at``: the seat checked, the draft not over

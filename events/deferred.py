@@ -20,9 +20,11 @@ class Deferred:
         self.files: dict[tuple[int, int], int] = {}  # (device, inode) -> a descriptor of that file
         self.after: list[Callable[[], None]] = []  # what is left to do after the sync, where waiting is fine
 
-    def add(self, fd: int) -> None:
-        stat = os.fstat(fd)
-        key = (stat.st_dev, stat.st_ino)
+    def add(self, fd: int, key: tuple[int, int] | None = None) -> None:
+        """``fd``'s file synced by this one; ``key``: its (device, inode), when the caller has just looked."""
+        if key is None:
+            stat = os.fstat(fd)
+            key = (stat.st_dev, stat.st_ino)
         if key not in self.files:
             self.files[key] = os.dup(fd)
 

@@ -81,14 +81,12 @@ _decode = msgspec.json.Decoder()
 
 def appended(fd: int, line: bytes, deferred: Deferred | None = None) -> None:
     """One entry on the device: written with one call, then fsynced (the commit of an appending transaction);
-    ``deferred``: fsynced when it is synced."""
+    ``deferred``: fsynced when it is synced (the caller hands it the file, ``Journal._append``)."""
     written = os.write(fd, line)
     if written != len(line):  # a disk that filled up mid-line: what was written is taken off by the caller
         raise OSError(errno.ENOSPC, f"only {written} of {len(line)} bytes could be written")
     if deferred is None:
         portable.flush_to_disk(fd)
-    else:
-        deferred.add(fd)
 
 
 class JournalWrite:
@@ -414,6 +412,9 @@ class Journal:
         fd = self._descriptor(stat)
         try:
             appended(fd, line, deferred)
+            written = os.fstat(fd)
+            if deferred is not None:  # the file named by this look at it (no second ``fstat``)
+                deferred.add(fd, (written.st_dev, written.st_ino))
         except OSError as error:
             with contextlib.suppress(OSError):
                 os.ftruncate(fd, stat.st_size)  # the line that may have been written taken off: nothing changed
@@ -422,7 +423,6 @@ class Journal:
             raise StorageError(
                 f"cannot write draft file {quoted(str(self.path))}: {error.strerror or error}; nothing was changed"
             ) from None
-        written = os.fstat(fd)
         self._end, self._entries = written.st_size, self._entries + 1
         self._signature = (written.st_ino, written.st_size, written.st_mtime_ns)
 
