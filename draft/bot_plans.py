@@ -156,7 +156,7 @@ def _no_gain(traits: Traits) -> float:
 def best_option(
     sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None, hope: float = 1.0
 ) -> Plan:
-    """The best of the ``options`` (identity mask, leaders, their ratings) by ``sums`` (the pool's values inside each
+    """The best of the ``options`` (identity mask, leaders, their worth leading) by ``sums`` (the pool's values inside each
     identity), or two Pipers in the two deepest colors; ``added``: the Pipers the seat is sure of when fewer than
     ``SURE_PIPERS`` (``short_option``), None when two are."""
     if added is not None:
