@@ -67,6 +67,7 @@ from draft.bot_plans import (
 )
 from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
 from draft.commanders import can_pair
+from draft.deck_spells import FILLER
 from draft.deckbuild import ranked_builds
 from draft.products import added_card
 from draft.traits import Traits, card_traits
@@ -96,9 +97,9 @@ EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks
 SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.  From
-# two thirds in (the last of three packs) it is settled: another color's card is a hate pick at most, so an on-color
-# playable comes first (before, 1 deck in 6 passed one there for an off-color card, the deck playing filler).
-OFF_COLOR, SET_OFF_COLOR, SET_FROM = 1.0, 2.0, 2 / 3 - 1e-9
+# two thirds in (the last of three packs) it is: another color's card is a hate pick at most, worth just less than an
+# on-color card the deck would play over a land (``FILLER``; before, 1 deck in 6 passed one there, playing filler).
+OFF_COLOR, SET_FROM = 1.0, 2 / 3 - 1e-9
 _STRONG, _FIRST, _BACKGROUND = BotStyle.STRONG, BotStyle.COMMANDER_FIRST, CommanderAbility.BACKGROUND  # read once
 
 
@@ -321,7 +322,7 @@ class Bot:
         commit = self._commitment(progress)
         depth = depth_need(plan, progress)
         colored, colorless = 0.5 * commit, 0.1 * commit
-        off_color = SET_OFF_COLOR if progress >= SET_FROM else OFF_COLOR
+        hate = FILLER + colored - 0.05 if progress >= SET_FROM else float("inf")  # an off-color card's most
 
         def strong_score(card: Card) -> float:
             traits = card_traits(card)
@@ -364,7 +365,7 @@ class Bot:
                 # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
                 # merit: it competes on quality alone.
                 return rating + (colored if mask else colorless)
-            return rating - commit * (off_color + 0.6 * (off - 1))
+            return min(hate, rating - commit * (OFF_COLOR + 0.6 * (off - 1)))
 
         return strong_score
 

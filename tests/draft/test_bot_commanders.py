@@ -95,3 +95,12 @@ def test_before_the_last_pack_a_much_better_card_of_another_color_still_goes_fir
     huntmaster = next(c for c in cmr if c.name == "Exquisite Huntmaster")
     pack = [Printing(huntmaster), Printing(_playables(cmr, "W", 15)[14])]
     assert pack[_committed(cmr).choose(pack, 1, 0.45)[0]].card is huntmaster
+
+
+def test_in_the_last_pack_a_hate_pick_still_beats_filler_of_the_decks_colors(cmr):
+    """The last pack's rule is for playables: on-color filler (graded 1.5 or less) makes no deck better, so the
+    strong card of another color (a hate pick) goes first."""
+    cast_down = next(c for c in cmr if c.name == "Cast Down")
+    filler = next(c for c in cmr if c.deck_colors.code in ("W", "U") and reference.grade(c) == 1.0)
+    pack = [Printing(filler), Printing(cast_down)]
+    assert pack[_committed(cmr).choose(pack, 1, 2 / 3)[0]].card is cast_down
