@@ -322,7 +322,7 @@ class Bot:
         commit = self._commitment(progress)
         depth = depth_need(plan, progress)
         colored, colorless = 0.5 * commit, 0.1 * commit
-        hate = FILLER + colored - 0.05 if progress >= SET_FROM else float("inf")  # an off-color card's most
+        hate = (FILLER + colored - 0.05 if progress >= SET_FROM else float("inf"), float("inf"))  # legends: no cap
 
         def strong_score(card: Card) -> float:
             traits = card_traits(card)
@@ -365,7 +365,7 @@ class Bot:
                 # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
                 # merit: it competes on quality alone.
                 return rating + (colored if mask else colorless)
-            return min(hate, rating - commit * (OFF_COLOR + 0.6 * (off - 1)))
+            return min(hate[traits.leader], rating - commit * (OFF_COLOR + 0.6 * (off - 1)))
 
         return strong_score
 
