@@ -9,13 +9,16 @@ what looking at the whole pool again gives.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from draft.commanders import added_card_options, can_pair
+from draft.deck_spells import BOMB_LEAD, COMMAND_ZONE, LEAD_BAR
 from draft.decks import is_piper
 from draft.products import Product, ProductVotes, added_card
-from draft.traits import card_traits
+from draft.traits import KEPT_TRAITS, card_traits
 from sets.cards import Card, CommanderAbility
 
-LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their ratings)
+LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their worth leading: ``plan_worth``)
 _BACKGROUND = CommanderAbility.BACKGROUND  # read once: Python 3.11 reads an Enum member off its class slowly
 WEAK_LEADER = 1.8  # a legend rated this or less leads no better than the Pipers anyone may add
 BLANK_HALF = 1.0  # a Background rated this adds nothing to the legend beside it
@@ -24,6 +27,33 @@ HALF_SHARE = 0.5  # the share of the other half's worth (above its free stand-in
 # commanders, draft.cardtext.commander_only): a pool holding this many in a plan's colors gets nothing from one more
 # but a better lead.
 USABLE_BACKGROUNDS = 2
+
+
+# What each rating point of a commander above ``LEAD_BAR`` (a legend worth building around) adds to a plan beside its
+# rating: what the deck builder adds for it (``draft.deck_spells.leader_value``), so that the plan drafts toward the
+# deck that will be built.  A bomb commander is there every game; counted as one more card, a pool a little deeper in
+# other colors buried it in the sideboard (CLB seed 100, seat 7: Minsc & Boo and Ancient Bronze Dragon at pick 11).
+BOMB_PLAN = COMMAND_ZONE + BOMB_LEAD
+
+
+def _plan_worth(card: Card) -> float:
+    rating = card_traits(card).rating
+    return rating + BOMB_PLAN * (rating - LEAD_BAR) if rating > LEAD_BAR else rating
+
+
+class _KeptWorth(dict[Card, float]):
+    """Each leader's ``plan_worth``, worked out the first time it is asked (a plain lookup: a pod asks some 900 times)."""
+
+    def __missing__(self, card: Card) -> float:
+        if len(self) >= KEPT_TRAITS:
+            self.clear()
+        worth = self[card] = _plan_worth(card)
+        return worth
+
+
+plan_worth: Callable[[Card], float] = _KeptWorth().__getitem__
+"""What a leader adds to the plan it leads: its rating, and ``BOMB_PLAN`` for each point above ``LEAD_BAR`` (a mediocre
+legend, every pack holds one, counts no more than its rating: the Pipers anyone may add lead as well)."""
 
 
 def is_half(card: Card) -> bool:
@@ -118,7 +148,7 @@ class PoolLeaders:
         self._options = None
 
     def options(self) -> list[LeaderOption]:
-        """(identity mask, leaders, their ratings) for every way the pool's legends and Backgrounds can lead: each
+        """(identity mask, leaders, their worth leading: ``plan_worth``) for every way the pool's legends and Backgrounds can lead: each
         legend, each pair of legends that may lead together, each legend beside a Background it may choose (in the
         order the pool's cards came), then what the product's added card opens.  The same list object while no
         leader arrives."""
@@ -174,13 +204,13 @@ class PoolLeaders:
         self._own_count = len(options)
         added = added_card(self._votes.product())
         options += added_card_options(options, backgrounds, added)
-        # The leaders' ratings, once per group of leaders (the options the added card opens share their leaders).
+        # The leaders' worth, once per group of leaders (the options the added card opens share their leaders).
         leading: dict[int, float] = {}
         rated = []
         for mask, leaders in options:
             value = leading.get(id(leaders))
             if value is None:
-                value = leading[id(leaders)] = sum(card_traits(c).rating for c in leaders)
+                value = leading[id(leaders)] = sum(map(plan_worth, leaders))
             rated.append((mask, leaders, value))
         return rated
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption
+from draft.deckbuild import THIN_COLOR_COST
 from draft.traits import Traits
 from sets.cards import Card
 from sets.colors import Color
@@ -71,6 +72,12 @@ subset_sums = _straight_subset_sums()
 PAIR_MASKS = tuple(a.bit | b.bit for a, b in combinations(Color, 2))
 MONO_MASKS = tuple(color.bit for color in Color)
 WIDE = frozenset(mask for mask in range(32) if mask.bit_count() > 2)  # identities of three colors or more
+# Each color past three costs the plan what the deck builder charges a color its deck can't carry (``THIN_COLOR_COST``):
+# basic lands split four or five ways give each color five or six sources of 25, and a draft offers few fixers.
+# Counted like a third color (``width_cost``), a scattered pool that took a five-color legend (Morophon, the Boundless,
+# rated 1.5, at the last pick of pack 1) planned all five colors from then on: it never committed, and built five colors
+# of basics (CMM, 5 seats of 320 planned four or five colors at some pick; none now).
+PAST_THREE = THIN_COLOR_COST
 # Cards past this many in a pool's identity don't make a deck better: a deck plays about 36 spells.
 DECK_SPELLS = 36
 # The plan leads with two added cards (Pipers) when no legend leads better: sure at a draft without a store, where
@@ -156,7 +163,7 @@ def _no_gain(traits: Traits) -> float:
 def best_option(
     sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None, hope: float = 1.0
 ) -> Plan:
-    """The best of the ``options`` (identity mask, leaders, their ratings) by ``sums`` (the pool's values inside each
+    """The best of the ``options`` (identity mask, leaders, their worth leading) by ``sums`` (the pool's values inside each
     identity), or two Pipers in the two deepest colors; ``added``: the Pipers the seat is sure of when fewer than
     ``SURE_PIPERS`` (``short_option``), None when two are."""
     if added is not None:
@@ -186,7 +193,8 @@ def best_led(
         spells = sums[mask]
         value = (spells if spells <= cap else cap) + leading
         if mask in WIDE:
-            value -= width_cost * (mask.bit_count() - 2)
+            colors = mask.bit_count()
+            value -= width_cost * (colors - 2) + PAST_THREE * (colors - 3 if colors > 3 else 0)
         if value > best_value:
             best_mask, best_leaders, best_value = mask, leaders, value
     return best_mask, best_leaders, best_value

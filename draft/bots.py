@@ -2,16 +2,13 @@
 
 The pick value
 --------------
-Power first, then fit, then signals.  Power is the card's rating
-(``draft.traits.card_rating``; how it is made: ``draft.ratings`` and
-``draft.rating_build``): bombs and top creatures above removal, removal graded
-by how much it answers and what it costs, mana rocks and colorless filler low.
-Fit is the plan below: the colors and commanders the pool points to, the
-curve, and the playables the plan's colors still lack (a seat short of them
-values an on-color playable more).  A colorless card fits every deck, so
-fitting earns it nothing: it competes on quality alone.  Signals lean an open
-seat toward the colors the seats upstream pass.  The Prismatic Piper rates
-0.1: anyone may add two after the draft.
+Power first, then fit, then signals. Power is the card's rating (``draft.traits.card_rating``; how it is made:
+``draft.ratings`` and ``draft.rating_build``): bombs and top creatures above removal, removal graded by how much it
+answers and what it costs, mana rocks and colorless filler low. Fit is the plan below: the colors and commanders the
+pool points to, the curve, and the playables the plan's colors still lack (a seat short of them values an on-color
+playable more). A colorless card fits every deck, so fitting earns it nothing: it competes on quality alone. Signals
+lean an open seat toward the colors the seats upstream pass. The Prismatic Piper rates 0.1: anyone may add two after
+the draft.
 
 The plan
 --------
@@ -40,9 +37,8 @@ Styles
   good commander it finds.
 - ``best-card``: the highest rating with only a light color preference.
 
-Every style is deterministic: ties are broken by a stream fixed by the
-seat's seed and its pool size, and signals come from the packs of the
-seat's own picks, so a resumed draft makes the same picks.
+Every style is deterministic: ties are broken by a stream fixed by the seat's seed and its pool size, and signals come
+from the packs of the seat's own picks, so a resumed draft makes the same picks.
 """
 
 from __future__ import annotations
@@ -71,6 +67,7 @@ from draft.bot_plans import (
 )
 from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
 from draft.commanders import can_pair
+from draft.deck_spells import FILLER
 from draft.deckbuild import ranked_builds
 from draft.products import added_card
 from draft.traits import Traits, card_traits
@@ -99,8 +96,10 @@ EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks
 # gains as the other half of a pair.
 SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
-# drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.
-OFF_COLOR = 1.0
+# drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.  From
+# two thirds in (the last of three packs) it is: another color's card is a hate pick at most, worth just less than an
+# on-color card the deck would play over a land (``FILLER``; before, 1 deck in 6 passed one there, playing filler).
+OFF_COLOR, SET_FROM = 1.0, 2 / 3 - 1e-9
 _STRONG, _FIRST, _BACKGROUND = BotStyle.STRONG, BotStyle.COMMANDER_FIRST, CommanderAbility.BACKGROUND  # read once
 
 
@@ -323,6 +322,7 @@ class Bot:
         commit = self._commitment(progress)
         depth = depth_need(plan, progress)
         colored, colorless = 0.5 * commit, 0.1 * commit
+        hate = (FILLER + colored - 0.05 if progress >= SET_FROM else float("inf"), float("inf"))  # legends: no cap
 
         def strong_score(card: Card) -> float:
             traits = card_traits(card)
@@ -365,7 +365,7 @@ class Bot:
                 # A colorless card (a land that makes no color of its own too) fits every deck, so fitting is no
                 # merit: it competes on quality alone.
                 return rating + (colored if mask else colorless)
-            return rating - commit * (OFF_COLOR + 0.6 * (off - 1))
+            return min(hate[traits.leader], rating - commit * (OFF_COLOR + 0.6 * (off - 1)))
 
         return strong_score
 
