@@ -280,14 +280,17 @@ class StreamSocket(asyncio.Protocol):
             self.fail(code)  # and the code goes back (RFC 6455 5.5.1)
 
     def fail(self, code: int, reason: str = "") -> None:
-        """The close frame with ``code`` (the client's own, or the protocol error it made: RFC 6455 7.1.7), and the
-        connection closed at once."""
+        """The close frame with ``code`` (the client's own, or the protocol error it made: RFC 6455 7.1.7), then our
+        side shut: closing with the client's bytes unread would reset the connection, and the reset can reach the
+        client before it has read the frame.  What still comes is dropped; the client's end, or the timer, closes."""
         self.stop_timers()
         self.end(code, reason)
         if not self.close_sent:
             self.transport.write(close_frame(code, reason))
         self.close_sent, self.state = True, CLOSED
-        self.transport.close()
+        self.transport.write_eof()
+        self.read_again()  # read (and dropped) to the client's end
+        self.close_timer = self.loop.call_later(CLOSE_TIMEOUT, self.transport.close)
 
     def take_texts(self, taker: Callable[[str], bool] | None) -> None:
         """``taker`` given each text message as it arrives while the app waits for one with nothing queued: True, it
