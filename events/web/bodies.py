@@ -37,8 +37,8 @@ class Empty(Body):
 
 
 class JoinBody(Body):
-    event: int
-    player: int | str  # the player's number (``#4``) or name
+    event: int | str  # as typed: the core reads it (``events.night.joining``)
+    player: int | str  # the player's number (``#4``; digits typed are the number too) or name
     code: str
 
 

@@ -212,8 +212,9 @@ ENDPOINTS: list[Endpoint] = [
         join,
         Joined,
         "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict), and beside it "
-        "`cmdraft_holds_seat=1` for the page to read (no secret). A number is the player's number (`#4`). 404 "
-        "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
+        "`cmdraft_holds_seat=1` for the page to read (no secret). The fields as typed: the core reads them. A number, "
+        "or digits, is the player's number (`#4`). 400 `bad-input` (nothing typed, or an event number that is no "
+        "number: the core's words, as the terminal's), 404 `no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
         "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 429 `slow-down` "
         f"with `retry_after` (this seat was joined too often from this address of the network: {DEFAULT.join_burst:g} "
         f"joins at once, then one every {1 / DEFAULT.join_rate:g} s; each seat behind one router's address has its "

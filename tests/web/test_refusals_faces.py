@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from events.night import joining
 from events.night.decks import closed_words
 from events.night.games import MAX_LIFE_CHANGE
 from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, NotBuilding, StalePack, WrongCode, WrongCount
@@ -92,6 +93,39 @@ def test_a_wrong_seat_code_is_refused_in_the_same_words_at_the_terminal_and_the_
     assert answer.status_code == 401 and answer.json()["error"] == {"code": "wrong-code", "message": words}
     terminal = cli("event", "draft", event_id, "--player", "Bo", "--db", db, input=f"WRONG3\n{codes['Bo']}\nquit\n")
     assert terminal.exit_code == 0 and words in terminal.stdout
+
+
+def test_an_empty_or_malformed_join_is_judged_by_the_core_in_the_words_the_terminal_uses(
+    tmp_path: Path, cli, manual_clock
+) -> None:
+    """Before: the join form judged the event number (digits), the player and the code (not empty) itself, in the
+    page's own words, and the server took only a number for the event (a typed "1 " or "" was a 400 on the type);
+    at the terminal a blank line at the code prompt counted as a wrong code."""
+    db = tmp_path / "join.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    cases = [
+        ({"event": "", "player": "Ann", "code": codes["Ann"]}, 400, joining.NO_EVENT),
+        ({"event": "abc", "player": "Ann", "code": codes["Ann"]}, 400, "bad event number 'abc'"),
+        ({"event": str(event_id + 7), "player": "Ann", "code": "X"}, 404, f"this server serves event {event_id} only"),
+        ({"event": f" {event_id} ", "player": "  ", "code": codes["Ann"]}, 400, joining.NO_PLAYER),
+        ({"event": str(event_id), "player": "Ann", "code": " "}, 400, joining.NO_CODE),
+    ]
+    with client(db, event_id, manual_clock, watch=False) as web:
+        for body, status, words in cases:
+            answer = web.post("/api/join", json=body)
+            assert answer.status_code == status and words in answer.json()["error"]["message"], (body, answer.text)
+        number = Night(Store(db)).player(event_id, "Ann").id
+        joined = web.post("/api/join", json={"event": str(event_id), "player": str(number), "code": codes["Ann"]})
+        assert joined.status_code == 200, joined.text  # digits typed for the player are the player's number
+    assert Night(Store(db)).player(event_id, "Ann").code_tries == 0  # nothing typed was never a try
+    terminal = cli("event", "draft", event_id, "--player", "Bo", "--db", db, input=f"\n{codes['Bo']}\nquit\n")
+    assert terminal.exit_code == 0 and joining.NO_CODE in " ".join(terminal.stdout.split()), terminal.output
+    assert Night(Store(db)).player(event_id, "Bo").code_tries == 0
+    shown = cli("event", "show", "abc", "--db", db)
+    assert shown.exit_code == 2 and "bad event number 'abc'" in shown.stderr
+    nobody = cli("event", "draft", event_id, "--player", " ", "--db", db)
+    assert nobody.exit_code == 2 and joining.NO_PLAYER in " ".join(nobody.stderr.split())
 
 
 def test_a_name_with_both_kinds_of_quote_reads_as_typed_on_every_face(tmp_path: Path, cli, manual_clock):

@@ -11,6 +11,7 @@ import typer
 
 from events.night.base import EventBase
 from events.night.drafting import Drafting
+from events.night.joining import event_number
 from events.night.opening import open_night
 from events.night.seat_codes import exposed_file
 from sets.errors import InputError, StorageError
@@ -18,7 +19,9 @@ from sets.numbers import parse_int
 from sets.visible import quoted, visible
 
 Phase = TypeVar("Phase", bound=EventBase)
-EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
+EventArg = Annotated[
+    int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').", parser=event_number)
+]
 
 
 @overload
