@@ -13,6 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from events.night.round_clock import PAUSED, extra_time_words
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
@@ -95,6 +96,11 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     assert rows.evaluate_all("names => names.filter(n => n.scrollWidth > n.clientWidth).length") == 0
     room.screenshot(path=str(shots / "room-1920x1080.png"))
     assert Path(shots / "room-1920x1080.png").stat().st_size > 10_000
+    # The clock's words are the core's, sent with the clock (before: each page had its own sentences)
+    desk(base, "/api/desk/extra-time", {"table": 1, "minutes": 5})
+    expect(phones[reporter].locator("#night-notice")).to_have_text(extra_time_words(300), timeout=10_000)
+    desk(base, "/api/desk/clock", {"pause": True})
+    expect(room.locator("#banner")).to_have_text(PAUSED, timeout=10_000)
 
 
 def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(night_server, browser, shots):

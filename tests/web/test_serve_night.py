@@ -12,6 +12,7 @@ import msgspec
 import pytest
 from starlette.testclient import TestClient
 
+from events.night.round_clock import PAUSED, TIME_UP
 from events.night.shown import StandingRow, standing_row
 from events.night.standings import winner_line
 from events.night.table_shown import TableState
@@ -256,6 +257,9 @@ def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone
         first, second = ok(one.get("/api/table"))["round"]["clock"], ok(two.get("/api/table"))["round"]["clock"]
         assert (first["remaining"], second["remaining"]) == (30 * 60, 35 * 60)
         assert second["deadline"] == manual_clock.now() + 35 * 60 and second["extra"] == 300
+        # what each clock says is the core's (round_clock), sent with it: the pages count down and show these
+        assert second["words"] == {"time_up": TIME_UP, "paused": PAUSED, "extra": "This table has 5 extra minutes."}
+        assert first["words"]["extra"] == "" and first["words"]["time_up"] == TIME_UP
         ok(desk.post("/api/desk/clock", json={"pause": True}, headers=DESK))
         manual_clock.advance(120)
         paused = ok(one.get("/api/table"))["round"]["clock"]

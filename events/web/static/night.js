@@ -501,7 +501,7 @@
     var left = c.paused || c.deadline === null ? c.remaining : c.deadline - (Date.now() / 1000 + state.offset);
     clock.textContent = clockText(left);
     clock.dataset.state = left <= 0 ? "over" : c.paused ? "paused" : left < 300 ? "low" : "running";
-    notice.textContent = left <= 0 ? "Time! Finish the turn in progress, then report the result." : c.paused ? "The clock is paused." : c.extra ? "Your table has " + Math.round(c.extra / 60) + " extra minutes." : "";
+    notice.textContent = left <= 0 ? c.words.time_up : c.paused ? c.words.paused : c.words.extra; // the core's words
   }
 
   // The page's stream carries the table too (seat.table): when the page passes each new seat state on as a
