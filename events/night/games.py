@@ -20,6 +20,13 @@ from sets.visible import quoted
 # The tracker's ranges, the one place for them: a change typed at once, and a life total (both far beyond
 # any real game, and inside what the store keeps).
 MAX_LIFE_CHANGE = 1_000_000
+
+
+def damage_typed(typed: int | str) -> int:
+    """Commander damage as a phone's tracker typed it (digits), or as a number; its range is ``Games.track``'s."""
+    return typed if isinstance(typed, int) else parse_int(typed, "commander damage")
+
+
 MAX_LIFE = MAX_ID
 
 HitKey = tuple[int | None, int | None, str | None, int | None]  # victim, source player, commander, which copy
@@ -264,12 +271,6 @@ class Games(EventBase):
         must sit at that table, their entry is marked as theirs, and their ``undo`` takes back their own
         last entry, whatever others entered since.
         """
-        for name, delta in (life or {}).items():
-            if abs(delta) > MAX_LIFE_CHANGE:
-                raise LimitError("life", f"a life change for {quoted(name)}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE, delta)
-        for victim, _, _, amount in damage or []:
-            if not 0 <= amount <= MAX_LIFE_CHANGE:
-                raise LimitError("damage", f"commander damage to {quoted(victim)}", 0, MAX_LIFE_CHANGE, amount)
         if undo and (life or damage or casts):
             raise InputError(
                 "--undo takes back the last entry at the table on its own: leave out --life, --damage and --cast"
@@ -315,12 +316,15 @@ class Games(EventBase):
                 tally.take_back(undone)
             for name, delta in (life or {}).items():
                 pid = at_table(name)
+                LimitError.check(
+                    delta, "life", f"a life change for {quoted(names[pid])}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE
+                )
                 tally.life[str(pid)] += delta
                 life_changes[str(pid)] = life_changes.get(str(pid), 0) + delta
             for victim, source, commander, amount in damage or []:
-                if amount < 0:
-                    raise InputError("commander damage can't be negative")
                 to, frm = at_table(victim), at_table(source)
+                # (none is no entry: a commander's damage is a whole number from 1)
+                LimitError.check(amount, "damage", f"commander damage to {quoted(names[to])}", 1, MAX_LIFE_CHANGE)
                 card, copy = self.find_commander(names[frm], commanders[frm], commander)
                 tally.hits[to, frm, card, copy] = tally.hits.get((to, frm, card, copy), 0) + amount
                 tally.life[str(to)] -= amount

@@ -74,7 +74,7 @@ class DropBody(Body):
 
 class GameBody(Body):
     life: list[tuple[int, int]] = []  # [player id, change]
-    damage: list[tuple[int, int, str, int]] = []  # [victim id, source id, commander, amount]
+    damage: list[tuple[int, int, str, int | str]] = []  # [victim id, source id, commander, amount (as typed)]
     cast: list[tuple[int, str]] = []  # [player id, commander]
     undo: bool = False
 

@@ -10,7 +10,7 @@ import logging
 from starlette.requests import Request
 from starlette.responses import Response
 
-from events.night.games import GameBoard
+from events.night.games import GameBoard, damage_typed
 from events.night.table_shown import TableState
 from events.web import auth
 from events.web.answers import (
@@ -24,7 +24,7 @@ from events.web.answers import (
     StreamError,
     StreamRefusal,
 )
-from events.web.api_common import ApiError, Json, whole
+from events.web.api_common import ApiError, Json, core_read, whole
 from events.web.api_deck import act, deck_state, export, register
 from events.web.api_draft import claim_if_free, seat_state
 from events.web.api_night import in_core, order_of, table_state
@@ -180,7 +180,7 @@ async def post_game(seat: Seat, body: GameBody) -> GameBoard:
                 whole(victim, "a player id", 1, ids),
                 whole(source, "a player id", 1, ids),
                 commander,
-                whole(amount, "damage", -most, most),
+                whole(core_read(damage_typed, amount), "damage", -most, most),  # the range: the core's
             )
         )
     casts = []

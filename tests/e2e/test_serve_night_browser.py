@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from events.night.round_clock import PAUSED, extra_time_words
 from events.storage.store import Store
+from sets.visible import quoted
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
@@ -276,7 +277,7 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
     form.locator("text=Add damage").click()
     row = page.locator("#night .night-tracker .night-life", has_text=victim)
     expect(row.locator(".life")).to_have_text("33", timeout=10_000)
-    assert sent == [{"undo": True}, {"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
+    assert sent == [{"undo": True}, {"damage": [[players[victim]["id"], players[me]["id"], commander, "7"]]}]
     expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {label}")
 
     page.evaluate(WATCH_LIVES)
@@ -285,6 +286,13 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
         route.fulfill(response=answer)  # the old table, 40 for everyone, arrives now
     page.evaluate("() => new Promise((done) => setTimeout(done, 200))")
     assert not any(f"{victim}" in line and "40" in line for lives in page.evaluate("window.lives") for line in lives)
+    expect(row.locator(".life")).to_have_text("33")
+    # No damage is judged by the page: sent as typed, the core's refusal shown (before: the page's own sentence)
+    form.locator("input[aria-label='damage amount']").fill("0")
+    form.locator("text=Add damage").click()
+    words = f"commander damage to {quoted(victim)} must be from 1 to 1,000,000, not 0"
+    expect(page.locator("#night-result .error")).to_have_text(words)
+    assert sent[-1] == {"damage": [[players[victim]["id"], players[me]["id"], commander, "0"]]}
     expect(row.locator(".life")).to_have_text("33")
     logged = [e for e in Night(Store(db)).history(event_id) if e.what == "game"]
     assert [e.who for e in logged] == [f"browser {me}"]

@@ -17,6 +17,7 @@ from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, NotBuilding, Sta
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
+from sets.visible import quoted
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, terminal_night
 from tests.helpers.practice import practice_app, session_at, widget_text
@@ -191,6 +192,41 @@ def test_a_life_change_has_one_limit_at_the_phone_and_at_the_desk(four, manual_c
     assert f"from {-MAX_LIFE_CHANGE:,} to {MAX_LIFE_CHANGE:,}, not {beyond:,}" in desk_line.stderr
     ok_desk = cli("event", "game", event_id, "1", "1", "--life", "Ann=-1500", "--db", db)
     assert ok_desk.exit_code == 0
+
+
+def test_commander_damage_is_judged_by_the_core_in_the_same_words_at_the_phone_and_the_desk(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+) -> None:
+    """Before: the phone's page refused an amount it judged wrong ("choose the commander and a whole amount from
+    1", up to 1000) in its own words, while the core took 0 (an entry doing nothing) and said a phone's victim by
+    its id ("commander damage to '3'")."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers={**ORIGIN, "authorization": "Bearer desk-secret"}) as desk:
+        ok(desk.post("/api/desk/tracker", json={"on": True}))
+        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        seated = ok(ann.get("/api/table"))["round"]["players"]
+        me, victim = next(p for p in seated if p["me"]), next(p for p in seated if not p["me"])
+        commander = me["commanders"][0] + ("#1" if me["commanders"].count(me["commanders"][0]) > 1 else "")
+        answers = {
+            typed: ann.post("/api/game", json={"damage": [[victim["id"], me["id"], commander, typed]]})
+            for typed in ("0", "", "2.5")
+        }
+    zero = f"commander damage to {quoted(victim['name'])} must be from 1 to {MAX_LIFE_CHANGE:,}, not 0"
+    assert answers["0"].status_code == 400 and answers["0"].json()["error"]["message"] == zero
+    for typed in ("", "2.5"):
+        error = answers[typed].json()["error"]
+        assert answers[typed].status_code == 400 and error["message"].startswith(
+            f"bad commander damage {quoted(typed)}"
+        )
+    desk_line = cli(
+        "event", "game", event_id, "1", "1", "--damage", f"{victim['name']}={me['name']}:{commander}:0", "--db", db
+    )
+    said = f"--damage must be from 1 to {MAX_LIFE_CHANGE:,}, not 0 (commander damage to {quoted(victim['name'])})"
+    assert desk_line.exit_code == 2 and said in desk_line.stderr  # the core's words, after the option that carried them
 
 
 def test_only_the_desk_starts_a_draft_at_the_core_and_the_cli(tmp_path: Path, cli) -> None:

@@ -447,25 +447,17 @@
     var victims = players.map(function (p) { return { key: String(p.id), label: p.name }; });
     form.appendChild(choice("damage to", victims, d.victim, function (v) { d.victim = v; }));
     form.appendChild(choice("damage from", sources, d.source, function (v) { d.source = v; }));
-    var amount = el("input");
-    amount.type = "number";
-    amount.min = "1";
-    amount.max = "1000";
+    var amount = el("input"); // what is typed is sent: the server says what a commander's damage may be
     amount.inputMode = "numeric";
     amount.value = d.amount;
     cmdraftPage.label(amount, "damage amount");
     amount.addEventListener("input", function () { d.amount = amount.value; });
     form.appendChild(amount);
     form.appendChild(button("Add damage", "small", function () {
-      var n = Number(d.amount);
       var source = sources.filter(function (s) { return s.key === d.source; })[0];
-      if (!source || !(n >= 1 && n <= 1000 && Math.floor(n) === n)) {
-        state.error = "Commander damage: choose the commander and a whole amount from 1.";
-        render();
-        return;
-      }
+      var typed = d.amount;
       d.amount = "";
-      act("POST", "/api/game", { damage: [[Number(d.victim), source.id, source.spec, n]] });
+      act("POST", "/api/game", { damage: [[Number(d.victim), source.id, source.spec, typed]] });
     }));
     return form;
   }
