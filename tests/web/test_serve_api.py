@@ -272,6 +272,7 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
         web.cookies.clear()
         seats = {row["name"]: row for row in web.get("/api/desk", headers=desk).json()["seats"]}
         assert seats["Bo"]["wrong_codes"] == 3 and seats["Ann"]["state"] == "picking"
+        assert web.get("/api/desk", headers=desk).json()["seats_over"] is None  # drafting: the seats stay open
         # what the desk may do with each seat is the core's answer (the page decided from the event's status)
         assert seats["Ann"]["hand"] == "bot" and [row["hand"] for row in seats.values() if row["bot_player"]] == [
             None,

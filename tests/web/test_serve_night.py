@@ -12,6 +12,7 @@ import msgspec
 import pytest
 from starlette.testclient import TestClient
 
+from events.night.browser_seats import seats_over
 from events.night.round_clock import PAUSED, TIME_UP
 from events.night.shown import StandingRow, standing_row
 from events.night.standings import winner_line
@@ -243,6 +244,20 @@ def test_the_tracker_from_phones_is_off_until_the_desk_turns_it_on(night, manual
         assert board["players"][0]["life"] == 36
         assert ok(a.get("/api/table"))["round"]["game"]["players"][0]["life"] == 36
         assert ok(a.post("/api/game", json={"undo": True}))["players"][0]["life"] == 40
+
+
+def test_whether_the_drafts_seats_fold_on_the_desk_is_the_cores_answer(night, manual_clock):
+    """Before: the desk's page folded the draft's seats by reading the event's status itself, in its own words
+    ("6 in 1 pods")."""
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        seats = ok(desk.get("/api/desk", headers=DESK))
+    pods = {row["pod"] for row in seats["seats"]}
+    assert seats["event"]["status"] == "building" and len(pods) == 2
+    assert seats["seats_over"] == f"Draft seats: {len(seats['seats'])} in 2 pods, the draft is over"
+    assert seats_over("playing", 6, 1) == "Draft seats: 6 in 1 pod, the draft is over"
+    assert seats_over("drafting", 8, 1) is None
 
 
 def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone(night, manual_clock):
