@@ -105,8 +105,8 @@ def test_a_seat_the_desk_handed_to_a_bot_says_a_bot_picks_for_it(pod, server, br
     page = phone_page(browser)
     join(page, server.url, codes_of(db, event_id)["Bo"], event_id=event_id, name="Bo")
     desk(server.url, "/api/desk/bot", {"player": player_numbers(db, event_id)["Bo"], "bot": True})
-    expect(page.locator("#waiting-for")).to_have_text(
-        "A bot picks for your seat for now: ask the desk to give it back to you."
+    expect(page.locator("#waiting-for")).to_have_text(  # the core's words, as a refused pick says them
+        "A bot picks for your seat now (the desk dropped the player or handed the seat to a bot): ask the desk."
     )
     expect(page.locator("#note")).to_have_text("the desk handed your seat to a bot for now")
     assert page.evaluate(OVERFLOWING) == []
