@@ -124,9 +124,11 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
             assert [row["name"] for row in standings] == cli_order
             if number == 1:
                 dropped = standings[-1]["name"]
+                assert ok(phones[dropped].get("/api/table"))["player"]["may_drop"]  # the core's rule, for the page
                 refused = phones[dropped].post("/api/drop", json={"confirm": False})
                 assert refused.status_code == 400 and refused.json()["error"]["code"] == "confirm-needed"
-                assert ok(phones[dropped].post("/api/drop", json={"confirm": True}))["player"]["status"] == "dropped"
+                gone = ok(phones[dropped].post("/api/drop", json={"confirm": True}))["player"]
+                assert gone["status"] == "dropped" and not gone["may_drop"]
                 assert ok(desk.get("/api/desk/night", headers=DESK))["dropped"] == [{"name": dropped, "after_round": 1}]
         final = ok(desk.post("/api/desk/top", json={"size": 4}, headers=DESK))
         assert dropped not in final["players"] and len(final["players"]) == 4
@@ -150,6 +152,7 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
         ok(desk.post("/api/desk/publish", json={"on": True}, headers=DESK))
         assert desk.get("/api/decklists").status_code == 409
         ok(desk.post("/api/desk/finish", json={}, headers=DESK))
+        assert not ok(phones[final["players"][0]].get("/api/table"))["player"]["may_drop"]  # the event is over
         lists = ok(desk.get("/api/decklists"))["decklists"]
         assert [d["name"] for d in lists] == [row.name for row in Night(Store(db)).standings(event_id)]
         assert all(d["commanders"] and sum(line["count"] for line in d["main"]) > 0 for d in lists)

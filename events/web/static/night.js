@@ -214,7 +214,7 @@
     box.appendChild(resultPanel(view));
     if (view.event.tracker && rnd.game && rnd.open) box.appendChild(trackerPanel(view));
     if (view.standing && state.standings && state.standings.standings.length) box.appendChild(standingsPanel(view));
-    if (view.player.status === "active" && view.event.status === "playing") box.appendChild(dropPanel());
+    if (view.player.may_drop) box.appendChild(dropPanel()); // the core's rule, not the page's
     if (focused) refocus(box, focused);
     tick();
   }
