@@ -14,7 +14,7 @@ from events import timing
 from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
-from events.night.drafting import Drafting
+from events.night.drafting import WAITING_FOR_START, Drafting
 from events.night.opening import db_option
 from events.night.refusals import WrongCode
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
@@ -218,9 +218,6 @@ def ask_code(
         if right:
             return keep_token(event, player_id)
         console.print(shown(str(WrongCode()), style="red"))  # the core's words, as a phone says them
-
-
-WAITING_FOR_START = "waiting for the desk to start the draft"
 
 
 def wait_for_start(

@@ -99,7 +99,7 @@
     } else {
       wake(false);
       show("wait");
-      $("wait-title").textContent = "Waiting for the draft to start";
+      $("wait-title").textContent = cmdraftPage.shown(seat.waiting || ""); // the server's words, as the terminal's
       $("wait-text").textContent = "Keep this page open: it moves on by itself.";
     }
   }
