@@ -36,6 +36,13 @@ def script(base: str, path: str, body: dict | None = None, token: str | None = N
         return json.loads(answer.read())
 
 
+# The table as the server has it, but the player told they may not drop, passed to the page as a push passes it.
+NO_DROP = """() => fetch('/api/table').then((r) => r.json()).then((table) => {
+  table.player.may_drop = false;
+  document.dispatchEvent(new CustomEvent("cmdraft:seat", {detail: {table: table}}));
+})"""
+
+
 def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round(night_server, browser, shots):
     db, event_id, served = night_server
     base = served.url
@@ -80,6 +87,18 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
             "Recorded. The desk corrects it if it is wrong.", timeout=10_000
         )
     phones[others[0]].screenshot(path=str(shots / "night-phone-390x844.png"))
+    # Whether the player may drop is the core's answer (before: the page judged it from the statuses it had)
+    quiet = phones[others[0]]
+    expect(quiet.locator("text=Drop from the event…")).to_be_visible()
+
+    def no_drop(route) -> None:
+        table = route.fetch().json()
+        table["player"]["may_drop"] = False
+        route.fulfill(json=table)
+
+    quiet.route("**/api/table", no_drop)
+    quiet.evaluate(NO_DROP)
+    expect(quiet.locator("text=Drop from the event…")).to_have_count(0)
     logged = [e for e in Night(Store(db)).history(event_id) if e.what == "result"]
     assert [(e.who, e.new) for e in logged] == [(f"browser {reporter}", expected.replace("  ", " "))]
 
