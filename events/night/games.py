@@ -186,6 +186,25 @@ class Games(EventBase):
         for name, commander in casts or []:
             self._known_commander(db, event_id, name, commander)
 
+    def _in_range(
+        self, db: TinyDB, event_id: int, life: dict[str, int] | None, damage: list[tuple[str, str, str, int]] | None
+    ) -> None:
+        """``LimitError`` for a life change or a commander damage out of range, naming the player by name (a phone
+        names them by id); a commander's damage is a whole number from 1 (none is no entry)."""
+
+        def named(who: str) -> str:
+            try:
+                return self._player(db, event_id, who).name
+            except InputError:
+                return str(who)
+
+        for name, delta in (life or {}).items():
+            LimitError.check(
+                delta, "life", f"a life change for {quoted(named(name))}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE
+            )
+        for victim, _, _, amount in damage or []:
+            LimitError.check(amount, "damage", f"commander damage to {quoted(named(victim))}", 1, MAX_LIFE_CHANGE)
+
     def _known_commander(self, db: TinyDB, event_id: int, name: str, commander: str) -> None:
         player = self._player(db, event_id, name)
         self.find_commander(player.name, self._commander_names(db, event_id, player.id), commander)
@@ -279,6 +298,7 @@ class Games(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             rnd = round_at_table(db, event_id, round_number, table_number)
+            self._in_range(db, event_id, life, damage)
             self._known_names(db, event_id, life, damage, casts)  # a name that names nobody: 2 in every state
             if changing and event.status == "finished":
                 raise StateError("the event is finished; its games can't change")
@@ -316,15 +336,10 @@ class Games(EventBase):
                 tally.take_back(undone)
             for name, delta in (life or {}).items():
                 pid = at_table(name)
-                LimitError.check(
-                    delta, "life", f"a life change for {quoted(names[pid])}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE
-                )
                 tally.life[str(pid)] += delta
                 life_changes[str(pid)] = life_changes.get(str(pid), 0) + delta
             for victim, source, commander, amount in damage or []:
                 to, frm = at_table(victim), at_table(source)
-                # (none is no entry: a commander's damage is a whole number from 1)
-                LimitError.check(amount, "damage", f"commander damage to {quoted(names[to])}", 1, MAX_LIFE_CHANGE)
                 card, copy = self.find_commander(names[frm], commanders[frm], commander)
                 tally.hits[to, frm, card, copy] = tally.hits.get((to, frm, card, copy), 0) + amount
                 tally.life[str(to)] -= amount

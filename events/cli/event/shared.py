@@ -11,7 +11,6 @@ import typer
 
 from events.night.base import EventBase
 from events.night.drafting import Drafting
-from events.night.joining import event_number
 from events.night.opening import open_night
 from events.night.seat_codes import exposed_file
 from sets.errors import InputError, StorageError
@@ -19,9 +18,7 @@ from sets.numbers import parse_int
 from sets.visible import quoted, visible
 
 Phase = TypeVar("Phase", bound=EventBase)
-EventArg = Annotated[
-    int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').", parser=event_number)
-]
+EventArg = Annotated[int, typer.Argument(metavar="ID", help="Event number (see 'cmdraft event list').")]
 
 
 @overload
