@@ -12,6 +12,7 @@ import msgspec
 from tinydb import TinyDB
 
 from events.night import history
+from events.night.joining import NO_PLAYER
 from events.night.schema import pool_warning
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.storage.draft_records import draft_statuses
@@ -143,6 +144,8 @@ class EventBase:
                 raise self._no_number(db, event_id, who)
             return found
         text = " ".join(str(who).split())
+        if not text:
+            raise InputError(NO_PLAYER)
         named = table.values("id", event=event_id, name=text)  # the usual case, without reading every player
         if len(named) == 1 and (found := table.get(named[0])) is not None:
             return found

@@ -115,6 +115,14 @@ def may_hand(session: DraftTable | None, seat: int, bot_player: bool) -> Literal
     return "bot" if seat in session.humans else "player"
 
 
+def seats_over(status: str, seats: int, pods: int) -> str | None:
+    """The desk's one line for the draft's seats once the event is past drafting (every pod has drafted: its seats
+    fold under this line, the night's tables first); None while the draft is to come or being picked."""
+    if status in ("registration", "seated", "drafting") or not seats:
+        return None
+    return f"Draft seats: {seats} in {pods} pod{'' if pods == 1 else 's'}, the draft is over"
+
+
 def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> bool:
     """The desk hands a player's seat in the live draft to a bot (``bot``) or back to the player; returns
     whether anything changed."""

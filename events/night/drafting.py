@@ -29,12 +29,17 @@ from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
 from sets.visible import quoted
 
+WAITING_FOR_START = "waiting for the desk to start the draft"  # what a seated player waits for, at every face
+
 
 def waiting_words(snap: Snapshot, player_id: int, player: PlayerRow | None = None) -> str | None:
-    """What a player whose pool is recorded hears while others still draft (decks are built once every active
-    player has a pool: ``Drafting.finish_drafting_if_done``), in their own case; None when they don't wait so
-    (``player``: the player's row, when the caller has it)."""
+    """What a player waits for: before the draft, the desk's start (``WAITING_FOR_START``); with their pool recorded
+    while others still draft (decks are built once every active player has a pool:
+    ``Drafting.finish_drafting_if_done``), their own case; None when they don't wait so (``player``: the player's
+    row, when the caller has it)."""
     player = snap.player(player_id) if player is None else player
+    if snap.event.status in ("registration", "seated"):
+        return WAITING_FOR_START[:1].upper() + WAITING_FOR_START[1:] + "."
     if snap.event.status != "drafting" or player.pool_size is None:
         return None
     if player.pod is None:  # added after the draft started, with a sealed pool opened for them

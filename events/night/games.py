@@ -20,6 +20,13 @@ from sets.visible import quoted
 # The tracker's ranges, the one place for them: a change typed at once, and a life total (both far beyond
 # any real game, and inside what the store keeps).
 MAX_LIFE_CHANGE = 1_000_000
+
+
+def damage_typed(typed: int | str) -> int:
+    """Commander damage as a phone's tracker typed it (digits), or as a number; its range is ``Games.track``'s."""
+    return typed if isinstance(typed, int) else parse_int(typed, "commander damage")
+
+
 MAX_LIFE = MAX_ID
 
 HitKey = tuple[int | None, int | None, str | None, int | None]  # victim, source player, commander, which copy
@@ -184,6 +191,25 @@ class Games(EventBase):
         for name, commander in casts or []:
             self._known_commander(db, event_id, name, commander)
 
+    def _in_range(
+        self, db: TinyDB, event_id: int, life: dict[str, int] | None, damage: list[tuple[str, str, str, int]] | None
+    ) -> None:
+        """``LimitError`` for a life change or a commander damage out of range, naming the player by name (a phone
+        names them by id); a commander's damage is a whole number from 1 (none is no entry)."""
+
+        def named(who: str) -> str:
+            try:
+                return self._player(db, event_id, who).name
+            except InputError:
+                return str(who)
+
+        for name, delta in (life or {}).items():
+            LimitError.check(
+                delta, "life", f"a life change for {quoted(named(name))}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE
+            )
+        for victim, _, _, amount in damage or []:
+            LimitError.check(amount, "damage", f"commander damage to {quoted(named(victim))}", 1, MAX_LIFE_CHANGE)
+
     def _known_commander(self, db: TinyDB, event_id: int, name: str, commander: str) -> None:
         player = self._player(db, event_id, name)
         self.find_commander(player.name, self._commander_names(db, event_id, player.id), commander)
@@ -269,12 +295,6 @@ class Games(EventBase):
         must sit at that table, their entry is marked as theirs, and their ``undo`` takes back their own
         last entry, whatever others entered since.
         """
-        for name, delta in (life or {}).items():
-            if abs(delta) > MAX_LIFE_CHANGE:
-                raise LimitError("life", f"a life change for {quoted(name)}", -MAX_LIFE_CHANGE, MAX_LIFE_CHANGE, delta)
-        for victim, _, _, amount in damage or []:
-            if not 0 <= amount <= MAX_LIFE_CHANGE:
-                raise LimitError("damage", f"commander damage to {quoted(victim)}", 0, MAX_LIFE_CHANGE, amount)
         if undo and (life or damage or casts):
             raise InputError(
                 "--undo takes back the last entry at the table on its own: leave out --life, --damage and --cast"
@@ -283,6 +303,7 @@ class Games(EventBase):
         with self.store.write() as db:
             event = self._event(db, event_id)
             rnd = round_at_table(db, event_id, round_number, table_number)
+            self._in_range(db, event_id, life, damage)
             self._known_names(db, event_id, life, damage, casts)  # a name that names nobody: 2 in every state
             if changing and event.status == "finished":
                 raise StateError("the event is finished; its games can't change")
@@ -325,8 +346,6 @@ class Games(EventBase):
                 tally.life[str(pid)] += delta
                 life_changes[str(pid)] = life_changes.get(str(pid), 0) + delta
             for victim, source, commander, amount in damage or []:
-                if amount < 0:
-                    raise InputError("commander damage can't be negative")
                 to, frm = at_table(victim), at_table(source)
                 card, copy = self.find_commander(names[frm], commanders[frm], commander)
                 tally.hits[to, frm, card, copy] = tally.hits.get((to, frm, card, copy), 0) + amount

@@ -71,6 +71,12 @@ class SeatClosed(Refusal):
     code, status = "seat-closed", 423
 
 
+class NoSeat(Refusal):
+    """The player has no seat to join (not seated yet, dropped, or a bot's): ``joining.may_join``."""
+
+    code, status = "not-seated", 409
+
+
 class PhaseOver(Refusal):
     """What was asked belongs to a phase of the night that is over (deck registration after round 1 is paired)."""
 
@@ -147,6 +153,7 @@ REFUSALS: tuple[type[CmdraftError], ...] = (
     WrongCode,
     NotBuilding,
     SeatClosed,
+    NoSeat,
     LimitExceeded,
     PhaseOver,
     NotAllowed,

@@ -427,6 +427,11 @@ class Registration(EventBase):
         return Dropped(msgspec.structs.replace(player, status="dropped", dropped_after=after), had_deck, recorded)
 
 
+def may_drop(event_status: str, player_status: str) -> bool:
+    """Whether a player may drop now (``drop_player``'s rule, as a yes or no): still in, the event not finished."""
+    return player_status == "active" and event_status in STATUSES[:-1]
+
+
 def last_round_in(db: TinyDB, event_id: int, player_id: int) -> int:
     """The number of the last round whose pairing seats the player (0: none): the round they dropped after."""
     return max(

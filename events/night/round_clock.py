@@ -24,6 +24,16 @@ from events.storage.tables import records_of
 from sets.errors import InputError, StateError
 
 DEFAULT_MINUTES = 50
+TIME_UP = "Time! Finish the turn in progress, then report the result."
+PAUSED = "The clock is paused."
+
+
+def extra_time_words(extra: float) -> str:
+    """A table's extra time from the desk, as every face says it ("" for none)."""
+    if extra <= 0:
+        return ""
+    minutes = round(extra / 60)
+    return f"This table has {minutes} extra minute{'' if minutes == 1 else 's'}."
 
 
 class ShownClock(msgspec.Struct, frozen=True):

@@ -36,7 +36,7 @@ import msgspec
 from tinydb import TinyDB
 
 from events import portable, timing
-from events.night import history, presence
+from events.night import history, joining, presence
 from events.night.refusals import DESK, Actor, LimitExceeded
 from events.storage.records import CodeFailure, CodeSource, Event, Player, Pod, Pool
 from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
@@ -195,10 +195,11 @@ def check_code(
     process's terminal when not given).  A source still waiting after its wrong codes raises ``SlowDown``
     (nothing is checked, nothing counted).  A wrong code counts against its source (which then waits
     ``wait_after`` its count) and, for the desk, on the seat (how many, when, from where); it waits ``delay``
-    seconds (outside the lock) and is refused.  The right code is never refused for another source's tries.
+    seconds (outside the lock) and is refused.  Nothing typed is bad input (``joining.NO_CODE``), never a try.  The right code is never refused for another source's tries.
     The check and the counts are one transaction, so sources typing at once can't get past their waits.  The
     right code typed at a terminal (no ``source``) also says, for the desk, that this terminal holds the seat.
     ``by``: who typed, for the history (the player's terminal when not given)."""
+    joining.code_typed(typed)  # nothing typed is no try: said in the core's words, nothing counted
     at_terminal = source is None
     source = terminal_source() if source is None else source[:120]
     now = timing.now()

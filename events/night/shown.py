@@ -16,9 +16,18 @@ class Answer(Struct, forbid_unknown_fields=True):
     """A value the core answers a face with, as a JSON object: only these fields, in this order."""
 
 
+class ClockWords(Answer):
+    """What a clock says, in the core's words (``round_clock``), for a face that counts down by itself: once the
+    time is up, while it is paused, and the table's extra time ("" when it has none)."""
+
+    time_up: str
+    paused: str
+    extra: str
+
+
 class Clock(Answer):
     """A table's clock at one moment: the round's length and this table's extra time (seconds), the time left,
-    whether it is paused, when it ends (epoch seconds; None while paused) and whether the time is up."""
+    whether it is paused, when it ends (epoch seconds; None while paused), whether the time is up, and its words."""
 
     length: Number
     extra: Number
@@ -26,6 +35,7 @@ class Clock(Answer):
     paused: bool
     deadline: Number | None
     over: bool
+    words: ClockWords
 
 
 class StandingRow(Answer):

@@ -32,9 +32,9 @@ from events.night.games import GameBoard, Games
 from events.night.refusals import DESK, Actor
 from events.night.registration import Dropped, Registration, dropped_before
 from events.night.report_waits import own_report_refusal, record_report, waiting_for
-from events.night.round_clock import RoundClock
+from events.night.round_clock import PAUSED, TIME_UP, RoundClock, extra_time_words
 from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
-from events.night.shown import Answer, Clock, Number
+from events.night.shown import Answer, Clock, ClockWords, Number
 from events.night.standings import standings_of, tie_breaks
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
 from events.storage.store import Store
@@ -111,6 +111,7 @@ def table_clock(rnd: Round, table_number: int, now: float) -> Clock | None:
         clock.paused,
         None if clock.paused else now + remaining,
         remaining <= 0,
+        ClockWords(TIME_UP, PAUSED, extra_time_words(extra)),
     )
 
 

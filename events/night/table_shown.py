@@ -130,11 +130,13 @@ class TableEvent(Answer):
 
 
 class TablePlayer(Answer):
-    """The player looking, with their status in the event (active or dropped)."""
+    """The player looking, with their status in the event (active or dropped) and whether they may drop now (the
+    core's rule: ``registration.may_drop``)."""
 
     id: int
     name: str
     status: str
+    may_drop: bool
 
 
 class TableState(Answer):

@@ -23,6 +23,7 @@ from msgspec import UNSET
 from events import timing
 from events.night.base import PENDING, EventBase
 from events.night.games import Games
+from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, winner_line
@@ -257,7 +258,9 @@ class TableViews(EventBase):
         return TableState(
             server_time=now,
             event=TableEvent(event_id, event.name, event.status, event.table_tracker),
-            player=TablePlayer(player_id, names[player_id], data.status[player_id]),
+            player=TablePlayer(
+                player_id, names[player_id], data.status[player_id], may_drop(event.status, data.status[player_id])
+            ),
             standing=None if mine is None else standing_row(mine),
             winner=winner_line(data.standings),
             round=at_table,

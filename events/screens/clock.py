@@ -14,7 +14,7 @@ from rich.text import Text
 
 from events import timing
 from events.night.base import EventBase
-from events.night.round_clock import RoundClock, clock_text, read_clock, toggle_pause
+from events.night.round_clock import PAUSED, TIME_UP, RoundClock, clock_text, read_clock, toggle_pause
 from events.outputs.text import join_names
 from events.screens.render import shown
 from events.screens.terminal import Keys
@@ -46,13 +46,13 @@ def clock_screen(
     if left <= 0:
         face = Group(
             Align.center(Text(big_word("TIME"), style="bold red")),
-            Align.center(Text("TIME: finish the current turn, then five more turns", style="bold red")),
+            Align.center(Text(TIME_UP, style="bold red")),  # the core's words, as the phones and the room say them
         )
     else:
         digits = clock_text(left)
         style = "bold yellow" if clock.paused else ("bold red" if left <= 300 else "bold green")
         face = Group(Align.center(Text(big_text(digits), style=style)), Align.center(Text(digits, style="dim")))
-    status = "PAUSED · p: resume · q: quit" if clock.paused else "p: pause · q: quit"
+    status = f"{PAUSED} p: resume · q: quit" if clock.paused else "p: pause · q: quit"
     panel = Panel(
         Group(
             Align.center(Text(f"ROUND {round_number}", style="bold cyan")),

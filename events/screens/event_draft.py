@@ -14,7 +14,7 @@ from events import timing
 from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
-from events.night.drafting import Drafting
+from events.night.drafting import WAITING_FOR_START, Drafting
 from events.night.refusals import WrongCode
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
@@ -26,7 +26,7 @@ from events.screens.terminal import Interrupted, Quit, Terminal, leave_screen
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
-from sets.errors import StateError
+from sets.errors import InputError, StateError
 from sets.names import name_order
 from sets.userdata import db_option
 from sets.visible import quoted
@@ -204,19 +204,20 @@ def ask_code(
         if typed.strip().lower() in ("help", "?"):  # a question, not a try: nothing is checked or counted
             console.print(shown(code_help(name)))
             continue
-        while True:
-            try:
-                right = check_code(events, event_id, player_id, typed)
-                break
-            except SlowDown as slow:  # this terminal typed too many wrong codes: it waits (the seat is not locked)
-                console.print(shown(str(slow), style="red"))
-                timing.sleep(slow.wait)
+        try:
+            while True:
+                try:
+                    right = check_code(events, event_id, player_id, typed)
+                    break
+                except SlowDown as slow:  # this terminal typed too many wrong codes: it waits (the seat is not locked)
+                    console.print(shown(str(slow), style="red"))
+                    timing.sleep(slow.wait)
+        except InputError as nothing:  # a blank line is no try: the core's words, as a phone's empty form says them
+            console.print(shown(str(nothing), style="red"))
+            continue
         if right:
             return keep_token(event, player_id)
         console.print(shown(str(WrongCode()), style="red"))  # the core's words, as a phone says them
-
-
-WAITING_FOR_START = "waiting for the desk to start the draft"
 
 
 def wait_for_start(

@@ -22,7 +22,7 @@ from events.screens.deck_tables import signals_lines
 from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
 from events.screens.render import card_lines, identity_text, passing_words, shown, text_line
 from events.screens.terminal import Quit, Terminal
-from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken
+from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken, where_words
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
@@ -77,9 +77,9 @@ class TablePrompt:
     def status_line(self, seconds: int | None = None) -> Text:
         """Where the draft is, kept just above the prompt so it never scrolls away (the timer ticks here)."""
         draft = self.seat.draft
+        where = where_words(draft.round + 1, draft.config.boosters, self.seat.at[1], draft.picks_per_pack)
         text = Text(
-            f"Pack {draft.round + 1} of {draft.config.boosters}, pick {self.seat.at[1]} of {draft.picks_per_pack}"
-            f", passing {passing_words(draft.direction > 0)}",
+            f"{where[:1].upper()}{where[1:]}, passing {passing_words(draft.direction > 0)}",  # the phones' words
             style="bold cyan",
         )
         if seconds is not None:

@@ -66,6 +66,30 @@ NOT_YOUR_SEAT = (
 )
 
 
+def where_words(pack: int, packs: int, pick: int, picks: int) -> str:
+    """Where a seat's draft is, as every face says it: ``pack 1 of 3, pick 2 of 10``."""
+    return f"pack {pack} of {packs}, pick {pick} of {picks}"
+
+
+def news_words(pack: int, packs: int, pick: int, picks: int, take: int, cards: int) -> str:
+    """What a seat is told once when a pack reaches it (a phone's screen reader says it)."""
+    return f"Your next pack is here: {where_words(pack, packs, pick, picks)}, take {take} of {cards} cards."
+
+
+def pack_wait_words(done: bool, bot: bool, waiting_on: Sequence[str], pack_done: bool, pack: int) -> str:
+    """What a seat with no pack in front of it waits for: its draft done, a bot picking for it (``BOT_SEAT``), the
+    players upstream (by name, as given: a face shows them as it shows every name), or the next pack."""
+    if done:
+        return "Your draft is done. Waiting for the others to finish."
+    if bot:
+        return BOT_SEAT[:1].upper() + BOT_SEAT[1:] + "."
+    if waiting_on:
+        return f"Waiting for {', '.join(waiting_on)} " + (
+            f"to finish pack {pack}…" if pack_done else "to pass you a pack…"
+        )
+    return "Waiting for the next pack…"
+
+
 def check_positions(positions: Sequence[int], due: int, size: int) -> None:
     """``WrongCount`` unless ``positions`` are ``due`` different cards of a pack of ``size``: the one rule, in one
     set of words, for the prompt, the app and the web (positions from 0; the words count from 1)."""

@@ -80,6 +80,8 @@ class DraftState(Answer):
     done: bool
     bot: bool
     last: LastPick | None
+    news: str  # with a pack: what the seat is told once it reaches it (the core's words); else ""
+    waiting: str  # without a pack: what the seat waits for (the core's words); else ""
 
 
 class SeatEvent(Answer):

@@ -116,6 +116,15 @@ def core_error(error: Exception) -> ApiError:
     return ApiError(503, "unavailable", f"the database can't be used now: {error}")
 
 
+def core_read(read: Callable[[Any], T], typed: Any) -> T:
+    """What was typed, read by the core's ``read`` (on the event loop: a reading touches no file), its bad input
+    answered as the core's error is."""
+    try:
+        return read(typed)
+    except CmdraftError as error:
+        raise core_error(error) from None
+
+
 def whole(value: Any, what: str, low: int, high: int) -> int:
     """``value`` when it is a whole number from ``low`` to ``high`` (the caller's range: a setting's limit or the
     core's rule), else the 400 ``bad-field`` refusal naming ``what``."""

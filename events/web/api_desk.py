@@ -5,7 +5,7 @@ each seat and whether they are there, picking or waiting and the time left, neve
 from __future__ import annotations
 
 from events.night import Pod, presence
-from events.night.browser_seats import may_hand
+from events.night.browser_seats import may_hand, seats_over
 from events.night.seat_codes import source_waits
 from events.sessions.table import DraftTable
 from events.web.answers import typed
@@ -27,7 +27,8 @@ def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None
             rows += pod_rows(served, pod, None, connected, held, seen or {})
     event = snap.event
     sources = typed(source_waits(served.drafting, served.event_id), list[CodeSource])
-    return DeskSeats(DeskEvent(served.event_id, event.name, event.status), served.wall(), rows, sources)
+    over = seats_over(event.status, len(rows), len({row.pod for row in rows}))
+    return DeskSeats(DeskEvent(served.event_id, event.name, event.status), served.wall(), rows, sources, over)
 
 
 def pod_rows(

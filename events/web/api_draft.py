@@ -20,7 +20,7 @@ from events.deferred import Deferred
 from events.night.drafting import waiting_words
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
-from events.sessions.seat import Refused, SeatSession, pick_together
+from events.sessions.seat import Refused, SeatSession, news_words, pack_wait_words, pick_together
 from events.sessions.table import DraftTable
 from events.web import answers
 from events.web.api_common import ApiError, Served, Signature, whole, wholes
@@ -120,6 +120,14 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
     last = draft.last_pick(seat)
     config, human = draft.config, seat in humans
     names = session.names if waiting_on else ()  # read only when someone is waited for
+    pack, pick = min(at[0], config.boosters), at[1]
+    news = waiting = ""
+    if held is not None and human:
+        news = news_words(pack, config.boosters, pick, draft.picks_per_pack, due, len(held.cards))
+    else:
+        upstream = [names[other] for other in waiting_on]
+        pack_done = not finished and pick > draft.picks_per_pack
+        waiting = pack_wait_words(finished, not human, upstream, pack_done, pack)
     # (positional, in the fields' order: a struct built from keywords costs several times as much, on every pick)
     return answers.DraftState(
         pod,  # pod
@@ -139,6 +147,8 @@ def draft_json(session: DraftTable, pod: int, seat: int, humans: Container[int] 
         finished,  # done
         not human,  # bot
         None if last is None else _last_pick(last, TAKEN_BY.get(session.taken_by(last))),  # last
+        news,  # news
+        waiting,  # waiting
     )
 
 

@@ -19,7 +19,8 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
-from events.night import browser_seats, history
+from events.night import browser_seats, history, joining
+from events.night.joining import NotHere
 from events.night.refusals import WrongCode
 from events.night.seat_codes import check_code
 from events.web.api_common import ApiError, Served, core_error, file_signature, web_words
@@ -28,7 +29,6 @@ from events.web.settings import DEFAULT
 from events.web.settings import from_elsewhere as elsewhere
 from sets.errors import InputError
 from sets.names import name_key
-from sets.visible import quoted
 
 SEAT_COOKIE, DESK_COOKIE = "cmdraft_seat", "cmdraft_desk"
 # Beside the seat's token, a mark script may read, holding no secret: a page that never joined asks nothing of a
@@ -124,6 +124,8 @@ def join_key(conn: HTTPConnection, body: JoinBody, longest: int = DEFAULT.max_na
         return None
     who = body.player
     text = " ".join(who.split()) if isinstance(who, str) else f"#{who}"
+    if text.isascii() and text.isdigit():  # digits typed at the join form are the player's number
+        text = f"#{text}"
     number = text[1:].strip()
     if isinstance(who, str) and len(who) > longest:
         seat = "(a name too long)"
@@ -189,21 +191,22 @@ def desk_given(conn: HTTPConnection) -> str | None:
 
 def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
     """Check the code typed at ``address`` and bind the seat to a new token (in the core thread); (token, player
-    id)."""
-    if body.event != served.event_id:
-        raise ApiError(404, "no-event", f"this server serves event {served.event_id} only")
-    who, limits = body.player, served.settings
-    if isinstance(who, int) and not 1 <= who <= limits.max_player_number:
-        raise ApiError(404, "no-player", "no such player number")
-    code = body.code
-    if len(code) > limits.max_code or isinstance(who, str) and not 0 < len(who) <= limits.max_name:
+    id).  What was typed is read by the core (``events.night.joining``), in its words: nothing typed or no number
+    is 400, another event or a player not in it 404, a player with no seat 409."""
+    try:
+        joining.served_event(body.event, served.event_id)
+    except NotHere as error:
+        raise ApiError(404, "no-event", str(error)) from None
+    who = joining.player_asked(body.player)
+    code = joining.code_typed(body.code)
+    limits = served.settings
+    if len(code) > limits.max_code or len(who) > limits.max_name:
         raise ApiError(400, "bad-field", "the player's name and the code are a few characters long")
     try:
-        player = served.drafting.player(served.event_id, f"#{who}" if isinstance(who, int) else who)
+        player = served.drafting.player(served.event_id, who)
     except InputError as error:
         raise ApiError(404, "no-player", web_words(str(error), "check the name on your seating slip")) from None
-    if player.bot or player.status != "active" or player.pod is None and not player.code:  # (a late sealed one has)
-        raise ApiError(409, "not-seated", f"{quoted(player.name)} has no seat to pick at (not seated yet, or dropped)")
+    joining.may_join(player)
     # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes
     # the right code from anywhere else)
     right = check_code(

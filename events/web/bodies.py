@@ -37,8 +37,8 @@ class Empty(Body):
 
 
 class JoinBody(Body):
-    event: int
-    player: int | str  # the player's number (``#4``) or name
+    event: int | str  # as typed: the core reads it (``events.night.joining``)
+    player: int | str  # the player's number (``#4``; digits typed are the number too) or name
     code: str
 
 
@@ -74,7 +74,7 @@ class DropBody(Body):
 
 class GameBody(Body):
     life: list[tuple[int, int]] = []  # [player id, change]
-    damage: list[tuple[int, int, str, int]] = []  # [victim id, source id, commander, amount]
+    damage: list[tuple[int, int, str, int | str]] = []  # [victim id, source id, commander, amount (as typed)]
     cast: list[tuple[int, str]] = []  # [player id, commander]
     undo: bool = False
 

@@ -52,12 +52,14 @@ class CodeSource(Answer):
 
 
 class DeskSeats(Answer):
-    """Every seat as the desk sees it, and the addresses and terminals that typed wrong codes in the last hour."""
+    """Every seat as the desk sees it, the addresses and terminals that typed wrong codes in the last hour, and
+    whether the draft is over (``browser_seats.seats_over``)."""
 
     event: DeskEvent
     server_time: float
     seats: list[DeskSeat]
     code_sources: list[CodeSource]
+    seats_over: str | None  # the seats' one line once the draft is over (the page folds them under it); None before
 
 
 class NewCode(Answer):

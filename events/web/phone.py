@@ -10,7 +10,7 @@ import logging
 from starlette.requests import Request
 from starlette.responses import Response
 
-from events.night.games import GameBoard
+from events.night.games import GameBoard, damage_typed
 from events.night.table_shown import TableState
 from events.web import auth
 from events.web.answers import (
@@ -24,7 +24,7 @@ from events.web.answers import (
     StreamError,
     StreamRefusal,
 )
-from events.web.api_common import ApiError, Json, whole
+from events.web.api_common import ApiError, Json, core_read, whole
 from events.web.api_deck import act, deck_state, export, register
 from events.web.api_draft import claim_if_free, seat_state
 from events.web.api_night import in_core, order_of, table_state
@@ -180,7 +180,7 @@ async def post_game(seat: Seat, body: GameBody) -> GameBoard:
                 whole(victim, "a player id", 1, ids),
                 whole(source, "a player id", 1, ids),
                 commander,
-                whole(amount, "damage", -most, most),
+                whole(core_read(damage_typed, amount), "damage", -most, most),  # the range: the core's
             )
         )
     casts = []
@@ -212,8 +212,9 @@ ENDPOINTS: list[Endpoint] = [
         join,
         Joined,
         "the seat's token, and its cookie `cmdraft_seat` set (HttpOnly, SameSite=Strict), and beside it "
-        "`cmdraft_holds_seat=1` for the page to read (no secret). A number is the player's number (`#4`). 404 "
-        "`no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
+        "`cmdraft_holds_seat=1` for the page to read (no secret). The fields as typed: the core reads them. A number, "
+        "or digits, is the player's number (`#4`). 400 `bad-input` (nothing typed, or an event number that is no "
+        "number: the core's words, as the terminal's), 404 `no-event`/`no-player`, 401 `wrong-code` (the message says what to check), 429 `limit` with "
         "`retry_after` (seconds: this address typed too many wrong codes; the seat is not locked), 429 `slow-down` "
         f"with `retry_after` (this seat was joined too often from this address of the network: {DEFAULT.join_burst:g} "
         f"joins at once, then one every {1 / DEFAULT.join_rate:g} s; each seat behind one router's address has its "

@@ -137,7 +137,7 @@ def test_clock_in_a_real_terminal_keys_act_without_enter(tmp_path):
     child.expect("Pairings")
     child.expect("p: pause")
     child.send("p")  # no Enter
-    child.expect("PAUSED")
+    child.expect("The clock is paused")
     deadline = time.time() + 10
     while not read_clock(events, event_id, 1).paused and time.time() < deadline:
         time.sleep(0.1)
@@ -163,7 +163,7 @@ def test_a_second_terminal_shows_the_same_time_and_time_at_the_end(tmp_path):
     # Ran out long ago: the screen says TIME.
     start_clock(events, event_id, 50, now=time.time() - 3 * 3600, restart=True)
     child = spawn_keys(["event", "clock", str(event_id), "--db", db], tmp_path)
-    child.expect("TIME: finish the current turn")
+    child.expect("Finish the turn in progress")  # the core's words (round_clock.TIME_UP), as the phones say them
     child.send("q")
     child.expect(pexpect.EOF)
     child.close()
@@ -203,5 +203,5 @@ def test_clock_cli_json_reports_the_stored_clock(tmp_path, cli):
     second = json.loads(cli("event", "clock", event_id, "--json", "--db", events.store.path).stdout)
     assert second["started"] == first["started"] and second["remaining"] <= first["remaining"]
     screen = cli("event", "clock", event_id, "--db", events.store.path, input="pq")
-    assert screen.exit_code == 0 and "PAUSED" in screen.stdout and "Clock <night>" in screen.stdout
+    assert screen.exit_code == 0 and "The clock is paused" in screen.stdout and "Clock <night>" in screen.stdout
     assert read_clock(events, event_id, 1).paused

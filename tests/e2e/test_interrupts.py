@@ -98,7 +98,7 @@ def test_ctrl_c_at_the_round_clock_exits_130_and_the_clock_runs_on(tmp_path):
     child = spawn_keys(["event", "clock", str(event_id), "--minutes", "30", "--db", str(db)], tmp_path)
     child.expect("p: pause")
     child.send("p")
-    child.expect("PAUSED")
+    child.expect("The clock is paused")
     interrupted(child, None)
     clock = read_clock(Night(Store(db)), event_id, 1)
     assert clock is not None and clock.paused and clock.length == 1800  # the pause made before is kept

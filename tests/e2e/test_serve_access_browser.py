@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from events.sessions.seat import news_words
 from tests.helpers.browsers import PHONE, Served, phone_page, tap_and_confirm
 from tests.helpers.cardfiles import cmr_mtgjson, write
 from tests.helpers.nights import codes_of, draft_first_pod_by_hint, start, terminal_night
@@ -29,15 +30,16 @@ def test_a_reader_hears_each_pack_arrive_and_what_the_seat_waits_for(two_draftin
     join(bo, served.url, codes["Bo"], event_id=event_id, name="Bo")
     live = ann.locator("#announce")
     assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
-    expect(live).to_have_text("Your next pack is here: pack 1 of 3, pick 1, take 2 of 20 cards.")
+    expect(live).to_have_text(news_words(1, 3, 1, 10, 2, 20))  # the server's words (before: the page's own)
+    assert news_words(1, 3, 1, 10, 2, 20) == "Your next pack is here: pack 1 of 3, pick 1 of 10, take 2 of 20 cards."
     ann.screenshot(path=shots / "access-pick-1.png")
     tap_and_confirm(ann)
     tap_and_confirm(bo)
     # Ann's second pack comes from upstream (Bo, or the bots between them, as soon as Bo has picked)
-    expect(live).to_have_text("Your next pack is here: pack 1 of 3, pick 2, take 2 of 18 cards.")
+    expect(live).to_have_text(news_words(1, 3, 2, 10, 2, 18))
     tap_and_confirm(ann)
     said = live.inner_text()
-    assert said.startswith("Your next pack is here: pack 1 of 3, pick 3") or said.startswith("Waiting for"), said
+    assert said.startswith("Your next pack is here: pack 1 of 3, pick 3 of 10") or said.startswith("Waiting for"), said
 
 
 def test_cards_to_pick_are_named_in_words(two_drafting, browser):

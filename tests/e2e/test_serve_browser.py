@@ -340,7 +340,7 @@ def test_a_player_who_joins_before_the_draft_waits_and_the_pack_comes_by_itself(
         phone.goto(f"{served.url}/join?event={event_id}&player={player_numbers(db, event_id)['Ann']}")
         phone.fill("#join-code", codes_of(db, event_id)["Ann"])
         phone.click("#join-button")
-        expect(phone.locator("#wait-title")).to_have_text("Waiting for the draft to start")
+        expect(phone.locator("#wait-title")).to_have_text("Waiting for the desk to start the draft.")  # the core's
         expect(phone.locator("#conn")).to_have_attribute("data-state", "ok")
         start(cli, db, event_id)  # the desk starts the draft
         expect(phone.locator("#pack .card")).to_have_count(20)

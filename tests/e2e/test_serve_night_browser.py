@@ -13,7 +13,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from events.night.round_clock import PAUSED, extra_time_words
 from events.storage.store import Store
+from sets.visible import quoted
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
@@ -32,6 +34,13 @@ def script(base: str, path: str, body: dict | None = None, token: str | None = N
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
+
+
+# The table as the server has it, but the player told they may not drop, passed to the page as a push passes it.
+NO_DROP = """() => fetch('/api/table').then((r) => r.json()).then((table) => {
+  table.player.may_drop = false;
+  document.dispatchEvent(new CustomEvent("cmdraft:seat", {detail: {table: table}}));
+})"""
 
 
 def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round(night_server, browser, shots):
@@ -78,6 +87,18 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
             "Recorded. The desk corrects it if it is wrong.", timeout=10_000
         )
     phones[others[0]].screenshot(path=str(shots / "night-phone-390x844.png"))
+    # Whether the player may drop is the core's answer (before: the page judged it from the statuses it had)
+    quiet = phones[others[0]]
+    expect(quiet.locator("text=Drop from the event…")).to_be_visible()
+
+    def no_drop(route) -> None:
+        table = route.fetch().json()
+        table["player"]["may_drop"] = False
+        route.fulfill(json=table)
+
+    quiet.route("**/api/table", no_drop)
+    quiet.evaluate(NO_DROP)
+    expect(quiet.locator("text=Drop from the event…")).to_have_count(0)
     logged = [e for e in Night(Store(db)).history(event_id) if e.what == "result"]
     assert [(e.who, e.new) for e in logged] == [(f"browser {reporter}", expected.replace("  ", " "))]
 
@@ -95,6 +116,11 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     assert rows.evaluate_all("names => names.filter(n => n.scrollWidth > n.clientWidth).length") == 0
     room.screenshot(path=str(shots / "room-1920x1080.png"))
     assert Path(shots / "room-1920x1080.png").stat().st_size > 10_000
+    # The clock's words are the core's, sent with the clock (before: each page had its own sentences)
+    desk(base, "/api/desk/extra-time", {"table": 1, "minutes": 5})
+    expect(phones[reporter].locator("#night-notice")).to_have_text(extra_time_words(300), timeout=10_000)
+    desk(base, "/api/desk/clock", {"pause": True})
+    expect(room.locator("#banner")).to_have_text(PAUSED, timeout=10_000)
 
 
 def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(night_server, browser, shots):
@@ -118,6 +144,9 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     page.goto(f"{base}/desk?token=desk-secret")
     card = page.locator(".desk-night-table[data-table='2']")
     expect(card.locator(".desk-night-status")).to_have_text("disputed", timeout=10_000)
+    # the draft's seats fold when the server says the draft is over, under its line (before: the page's own)
+    over = script(base, "/api/desk", token="desk-secret")["seats_over"]
+    expect(page.locator(".desk-fold summary")).to_have_text(f"{over} (open them for a new seat code)")
     expect(card.locator(".desk-night-order")).to_have_text(
         [" > ".join(table), " > ".join([table[1], table[0], table[2]])]
     )
@@ -270,7 +299,7 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
     form.locator("text=Add damage").click()
     row = page.locator("#night .night-tracker .night-life", has_text=victim)
     expect(row.locator(".life")).to_have_text("33", timeout=10_000)
-    assert sent == [{"undo": True}, {"damage": [[players[victim]["id"], players[me]["id"], commander, 7]]}]
+    assert sent == [{"undo": True}, {"damage": [[players[victim]["id"], players[me]["id"], commander, "7"]]}]
     expect(page.locator("#night .night-tracker")).to_contain_text(f"7 from {me}: {label}")
 
     page.evaluate(WATCH_LIVES)
@@ -279,6 +308,13 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
         route.fulfill(response=answer)  # the old table, 40 for everyone, arrives now
     page.evaluate("() => new Promise((done) => setTimeout(done, 200))")
     assert not any(f"{victim}" in line and "40" in line for lives in page.evaluate("window.lives") for line in lives)
+    expect(row.locator(".life")).to_have_text("33")
+    # No damage is judged by the page: sent as typed, the core's refusal shown (before: the page's own sentence)
+    form.locator("input[aria-label='damage amount']").fill("0")
+    form.locator("text=Add damage").click()
+    words = f"commander damage to {quoted(victim)} must be from 1 to 1,000,000, not 0"
+    expect(page.locator("#night-result .error")).to_have_text(words)
+    assert sent[-1] == {"damage": [[players[victim]["id"], players[me]["id"], commander, "0"]]}
     expect(row.locator(".life")).to_have_text("33")
     logged = [e for e in Night(Store(db)).history(event_id) if e.what == "game"]
     assert [e.who for e in logged] == [f"browser {me}"]

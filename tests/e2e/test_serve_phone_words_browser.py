@@ -1,4 +1,4 @@
-"""What the player's phone says about its own seat, in a real browser (Debian's chromium through Playwright, at
+"""What the player's phone says about its own seat (and a join with nothing typed, in the server's words), in a real browser (Debian's chromium through Playwright, at
 390x844): a seat opened on another device, the draft's status lines (a pack finished, a seat a bot picks for),
 and a pack whose last cards are the whole pick.  Screenshots go to the test's folder ($CMDRAFT_SCREENSHOTS to
 keep them)."""
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from events.night import joining
 from events.storage.store import Store
 from tests.helpers.browsers import PHONE, Served, player_numbers
 from tests.helpers.night import Night
@@ -27,6 +28,12 @@ def test_a_seat_opened_on_another_device_says_so_with_the_form_filled_in(pod, se
     db, event_id = pod
     codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
     first = phone_page(browser)
+    first.goto(server.url + "/")
+    first.click("#join-button")  # nothing typed: sent as it is, and the server's words shown (before: the page's own)
+    expect(first.locator("#join-error")).to_have_text(joining.NO_EVENT)
+    first.fill("#join-event", str(event_id))
+    first.click("#join-button")
+    expect(first.locator("#join-error")).to_have_text(joining.NO_PLAYER)
     join(first, server.url, codes["Ann"], event_id=event_id, name="Ann")  # typed by hand: no numbers in the address
     second = phone_page(browser)
     join(second, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
@@ -98,8 +105,8 @@ def test_a_seat_the_desk_handed_to_a_bot_says_a_bot_picks_for_it(pod, server, br
     page = phone_page(browser)
     join(page, server.url, codes_of(db, event_id)["Bo"], event_id=event_id, name="Bo")
     desk(server.url, "/api/desk/bot", {"player": player_numbers(db, event_id)["Bo"], "bot": True})
-    expect(page.locator("#waiting-for")).to_have_text(
-        "A bot picks for your seat for now: ask the desk to give it back to you."
+    expect(page.locator("#waiting-for")).to_have_text(  # the core's words, as a refused pick says them
+        "A bot picks for your seat now (the desk dropped the player or handed the seat to a bot): ask the desk."
     )
     expect(page.locator("#note")).to_have_text("the desk handed your seat to a bot for now")
     assert page.evaluate(OVERFLOWING) == []

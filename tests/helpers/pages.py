@@ -84,7 +84,7 @@ def join(
         page.goto(base + "/")
         page.fill("#join-event", str(event_id))
         page.fill("#join-player", name)
-    page.fill("#join-code", code.lower())  # typed on a phone keyboard: the page sends it in capitals
+    page.fill("#join-code", code.lower())  # typed on a phone keyboard: the core reads it in capitals
     page.click("#join-button")
     expect(page.locator(screen)).to_be_visible()
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")

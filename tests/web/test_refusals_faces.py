@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from events.night import joining
 from events.night.decks import closed_words
 from events.night.games import MAX_LIFE_CHANGE
 from events.night.refusals import EXIT_ROLE, Actor, NotAllowed, NotBuilding, StalePack, WrongCode, WrongCount
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
+from sets.visible import quoted
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, terminal_night
 from tests.helpers.practice import practice_app, session_at, widget_text
@@ -94,6 +96,37 @@ def test_a_wrong_seat_code_is_refused_in_the_same_words_at_the_terminal_and_the_
     assert terminal.exit_code == 0 and words in terminal.stdout
 
 
+def test_an_empty_or_malformed_join_is_judged_by_the_core_in_the_words_the_terminal_uses(
+    tmp_path: Path, cli, manual_clock
+) -> None:
+    """Before: the join form judged the event number (digits), the player and the code (not empty) itself, in the
+    page's own words, and the server took only a number for the event (a typed "1 " or "" was a 400 on the type);
+    at the terminal a blank line at the code prompt counted as a wrong code."""
+    db = tmp_path / "join.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    codes = codes_of(db, event_id)
+    cases = [
+        ({"event": "", "player": "Ann", "code": codes["Ann"]}, 400, joining.NO_EVENT),
+        ({"event": "abc", "player": "Ann", "code": codes["Ann"]}, 400, "bad event number 'abc'"),
+        ({"event": str(event_id + 7), "player": "Ann", "code": "X"}, 404, f"this server serves event {event_id} only"),
+        ({"event": f" {event_id} ", "player": "  ", "code": codes["Ann"]}, 400, joining.NO_PLAYER),
+        ({"event": str(event_id), "player": "Ann", "code": " "}, 400, joining.NO_CODE),
+    ]
+    with client(db, event_id, manual_clock, watch=False) as web:
+        for body, status, words in cases:
+            answer = web.post("/api/join", json=body)
+            assert answer.status_code == status and words in answer.json()["error"]["message"], (body, answer.text)
+        number = Night(Store(db)).player(event_id, "Ann").id
+        joined = web.post("/api/join", json={"event": str(event_id), "player": str(number), "code": codes["Ann"]})
+        assert joined.status_code == 200, joined.text  # digits typed for the player are the player's number
+    assert Night(Store(db)).player(event_id, "Ann").code_tries == 0  # nothing typed was never a try
+    terminal = cli("event", "draft", event_id, "--player", "Bo", "--db", db, input=f"\n{codes['Bo']}\nquit\n")
+    assert terminal.exit_code == 0 and joining.NO_CODE in " ".join(terminal.stdout.split()), terminal.output
+    assert Night(Store(db)).player(event_id, "Bo").code_tries == 0
+    nobody = cli("event", "draft", event_id, "--player", " ", "--db", db)
+    assert nobody.exit_code == 2 and joining.NO_PLAYER in " ".join(nobody.stderr.split())
+
+
 def test_a_name_with_both_kinds_of_quote_reads_as_typed_on_every_face(tmp_path: Path, cli, manual_clock):
     """No backslash before a quote: the name sits between quotes it does not hold, the same at the desk's
     terminal and on a phone."""
@@ -157,6 +190,41 @@ def test_a_life_change_has_one_limit_at_the_phone_and_at_the_desk(four, manual_c
     assert f"from {-MAX_LIFE_CHANGE:,} to {MAX_LIFE_CHANGE:,}, not {beyond:,}" in desk_line.stderr
     ok_desk = cli("event", "game", event_id, "1", "1", "--life", "Ann=-1500", "--db", db)
     assert ok_desk.exit_code == 0
+
+
+def test_commander_damage_is_judged_by_the_core_in_the_same_words_at_the_phone_and_the_desk(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+) -> None:
+    """Before: the phone's page refused an amount it judged wrong ("choose the commander and a whole amount from
+    1", up to 1000) in its own words, while the core took 0 (an entry doing nothing) and said a phone's victim by
+    its id ("commander damage to '3'")."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers={**ORIGIN, "authorization": "Bearer desk-secret"}) as desk:
+        ok(desk.post("/api/desk/tracker", json={"on": True}))
+        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        seated = ok(ann.get("/api/table"))["round"]["players"]
+        me, victim = next(p for p in seated if p["me"]), next(p for p in seated if not p["me"])
+        commander = me["commanders"][0] + ("#1" if me["commanders"].count(me["commanders"][0]) > 1 else "")
+        answers = {
+            typed: ann.post("/api/game", json={"damage": [[victim["id"], me["id"], commander, typed]]})
+            for typed in ("0", "", "2.5")
+        }
+    zero = f"commander damage to {quoted(victim['name'])} must be from 1 to {MAX_LIFE_CHANGE:,}, not 0"
+    assert answers["0"].status_code == 400 and answers["0"].json()["error"]["message"] == zero
+    for typed in ("", "2.5"):
+        error = answers[typed].json()["error"]
+        assert answers[typed].status_code == 400 and error["message"].startswith(
+            f"bad commander damage {quoted(typed)}"
+        )
+    desk_line = cli(
+        "event", "game", event_id, "1", "1", "--damage", f"{victim['name']}={me['name']}:{commander}:0", "--db", db
+    )
+    said = f"--damage must be from 1 to {MAX_LIFE_CHANGE:,}, not 0 (commander damage to {quoted(victim['name'])})"
+    assert desk_line.exit_code == 2 and said in desk_line.stderr  # the core's words, after the option that carried them
 
 
 def test_only_the_desk_starts_a_draft_at_the_core_and_the_cli(tmp_path: Path, cli) -> None:

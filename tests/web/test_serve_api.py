@@ -20,7 +20,7 @@ import pytest
 from events.night.decks import Decks
 from events.night.seat_codes import check_code
 from events.sessions.activities import EventDeck
-from events.sessions.seat import SeatSession, Taken
+from events.sessions.seat import BOT_SEAT, SeatSession, Taken, news_words
 from events.storage.store import Store
 from events.web.app import create_app
 from sets.catalog import keep_texts, load_set
@@ -272,6 +272,9 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
         web.cookies.clear()
         seats = {row["name"]: row for row in web.get("/api/desk", headers=desk).json()["seats"]}
         assert seats["Bo"]["wrong_codes"] == 3 and seats["Ann"]["state"] == "picking"
+        picking = ann.seat()["draft"]  # what a seat is told is the core's (the page composed it)
+        assert picking["news"] == news_words(1, 3, 1, 10, 2, len(picking["cards"])) and not picking["waiting"]
+        assert web.get("/api/desk", headers=desk).json()["seats_over"] is None  # drafting: the seats stay open
         # what the desk may do with each seat is the core's answer (the page decided from the event's status)
         assert seats["Ann"]["hand"] == "bot" and [row["hand"] for row in seats.values() if row["bot_player"]] == [
             None,
@@ -290,6 +293,7 @@ def test_the_desk_resets_a_code_and_hands_a_seat_to_a_bot_and_back(tmp_path, cli
         assert rows["Ann"]["hand"] == "player"
         state = ann.seat()
         assert state["draft"]["bot"] and state["connection_note"] and state["draft"]["queued"] == 0
+        assert state["draft"]["waiting"] == BOT_SEAT[:1].upper() + BOT_SEAT[1:] + "." and not state["draft"]["news"]
         held = len(state["pool"])  # the bot took every pack that reached the seat: they all wait at Bo's now
         assert held >= 2 and held % 2 == 0
         assert ann.post("/api/pick", {"pack": 1, "pick": 2, "cards": [0, 1]}).status_code == 409

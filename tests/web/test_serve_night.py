@@ -12,6 +12,8 @@ import msgspec
 import pytest
 from starlette.testclient import TestClient
 
+from events.night.browser_seats import seats_over
+from events.night.round_clock import PAUSED, TIME_UP
 from events.night.shown import StandingRow, standing_row
 from events.night.standings import winner_line
 from events.night.table_shown import TableState
@@ -122,9 +124,11 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
             assert [row["name"] for row in standings] == cli_order
             if number == 1:
                 dropped = standings[-1]["name"]
+                assert ok(phones[dropped].get("/api/table"))["player"]["may_drop"]  # the core's rule, for the page
                 refused = phones[dropped].post("/api/drop", json={"confirm": False})
                 assert refused.status_code == 400 and refused.json()["error"]["code"] == "confirm-needed"
-                assert ok(phones[dropped].post("/api/drop", json={"confirm": True}))["player"]["status"] == "dropped"
+                gone = ok(phones[dropped].post("/api/drop", json={"confirm": True}))["player"]
+                assert gone["status"] == "dropped" and not gone["may_drop"]
                 assert ok(desk.get("/api/desk/night", headers=DESK))["dropped"] == [{"name": dropped, "after_round": 1}]
         final = ok(desk.post("/api/desk/top", json={"size": 4}, headers=DESK))
         assert dropped not in final["players"] and len(final["players"]) == 4
@@ -148,6 +152,7 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
         ok(desk.post("/api/desk/publish", json={"on": True}, headers=DESK))
         assert desk.get("/api/decklists").status_code == 409
         ok(desk.post("/api/desk/finish", json={}, headers=DESK))
+        assert not ok(phones[final["players"][0]].get("/api/table"))["player"]["may_drop"]  # the event is over
         lists = ok(desk.get("/api/decklists"))["decklists"]
         assert [d["name"] for d in lists] == [row.name for row in Night(Store(db)).standings(event_id)]
         assert all(d["commanders"] and sum(line["count"] for line in d["main"]) > 0 for d in lists)
@@ -244,6 +249,20 @@ def test_the_tracker_from_phones_is_off_until_the_desk_turns_it_on(night, manual
         assert ok(a.post("/api/game", json={"undo": True}))["players"][0]["life"] == 40
 
 
+def test_whether_the_drafts_seats_fold_on_the_desk_is_the_cores_answer(night, manual_clock):
+    """Before: the desk's page folded the draft's seats by reading the event's status itself, in its own words
+    ("6 in 1 pods")."""
+    db, event_id, codes = night
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        seats = ok(desk.get("/api/desk", headers=DESK))
+    pods = {row["pod"] for row in seats["seats"]}
+    assert seats["event"]["status"] == "building" and len(pods) == 2
+    assert seats["seats_over"] == f"Draft seats: {len(seats['seats'])} in 2 pods, the draft is over"
+    assert seats_over("playing", 6, 1) == "Draft seats: 6 in 1 pod, the draft is over"
+    assert seats_over("drafting", 8, 1) is None
+
+
 def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone(night, manual_clock):
     db, event_id, codes = night
     app = app_of(db, event_id, manual_clock)
@@ -256,6 +275,9 @@ def test_the_desk_pauses_the_clock_and_gives_one_table_extra_time_on_every_phone
         first, second = ok(one.get("/api/table"))["round"]["clock"], ok(two.get("/api/table"))["round"]["clock"]
         assert (first["remaining"], second["remaining"]) == (30 * 60, 35 * 60)
         assert second["deadline"] == manual_clock.now() + 35 * 60 and second["extra"] == 300
+        # what each clock says is the core's (round_clock), sent with it: the pages count down and show these
+        assert second["words"] == {"time_up": TIME_UP, "paused": PAUSED, "extra": "This table has 5 extra minutes."}
+        assert first["words"]["extra"] == "" and first["words"]["time_up"] == TIME_UP
         ok(desk.post("/api/desk/clock", json={"pause": True}, headers=DESK))
         manual_clock.advance(120)
         paused = ok(one.get("/api/table"))["round"]["clock"]

@@ -4,9 +4,10 @@ goes on, not after)."""
 
 from __future__ import annotations
 
+from events.night.drafting import WAITING_FOR_START
 from events.storage.store import Store
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, draft_first_pod_by_hint, draft_to_the_end
+from tests.helpers.nights import codes_of, draft_first_pod_by_hint, draft_to_the_end, terminal_night
 from tests.helpers.served import client, phone, served_night
 
 
@@ -69,3 +70,16 @@ def test_a_phone_with_a_pool_while_others_draft_is_told_its_own_case(tmp_path, c
         done = phone(web, event_id, drafted, codes[drafted]).seat()
         assert done["waiting"].startswith("Your pod has drafted; other pods are still drafting.")
         assert phone(web, event_id, drafting, codes[drafting]).seat()["waiting"] is None  # still picking
+
+
+def test_a_seat_before_the_draft_waits_for_the_desks_start_in_the_terminals_words(tmp_path, cli, manual_clock):
+    """Before: the phone's page said "Waiting for the draft to start" in its own words, the terminal "waiting for
+    the desk to start the draft"."""
+    db = tmp_path / "early.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    codes = codes_of(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        seat = phone(web, event_id, "Ann", codes["Ann"]).seat()
+    assert seat["phase"] == "waiting-draft" and seat["waiting"] == "Waiting for the desk to start the draft."
+    terminal = cli("event", "draft", event_id, "--player", "Bo", "--db", db, input=f"{codes['Bo']}\nquit\n")
+    assert f"Bo: {WAITING_FOR_START}" in terminal.stdout, terminal.output

@@ -236,7 +236,7 @@ def seat_at(version: int, server_time: float, pick: int, cards: int) -> SeatStat
     draft = {
         **{"pod": 1, "seat": 1, "seats": 8, "pack": 1, "packs": 3, "pick": pick, "picks": 10, "take": 2},
         **{"direction": "left", "waiting_for": 0, "waiting_on": [], "queued": 1, "deadline": None, "done": False},
-        **{"bot": False, "last": None},
+        **{"bot": False, "last": None, "news": "", "waiting": ""},
         "cards": msgspec.Raw(
             msgspec.json.encode([{**card, "text": None, "id": index, "foil": False} for index in range(cards)])
         ),

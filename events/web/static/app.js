@@ -29,18 +29,13 @@
     $(first).focus();
   }
 
+  // What was typed is sent as it is: the server reads it and says what is missing or wrong, in the core's words.
   function join(event) {
     event.preventDefault();
-    var eventText = $("join-event").value.trim();
-    var player = $("join-player").value.trim();
-    var code = $("join-code").value.trim().toUpperCase();
     var error = $("join-error");
-    if (!/^[0-9]+$/.test(eventText)) return (error.textContent = "Type the event number from your slip.");
-    if (!player) return (error.textContent = "Type your player number or name.");
-    if (!code) return (error.textContent = "Type the seat code from your slip.");
     error.textContent = "";
     $("join-button").disabled = true;
-    var body = { event: parseInt(eventText, 10), player: /^[0-9]+$/.test(player) ? parseInt(player, 10) : player, code: code };
+    var body = { event: $("join-event").value, player: $("join-player").value, code: $("join-code").value };
     api("POST", "/api/join", body)
       .then(function (result) {
         $("join-button").disabled = false;
@@ -104,7 +99,7 @@
     } else {
       wake(false);
       show("wait");
-      $("wait-title").textContent = "Waiting for the draft to start";
+      $("wait-title").textContent = cmdraftPage.shown(seat.waiting || ""); // the server's words, as the terminal's
       $("wait-text").textContent = "Keep this page open: it moves on by itself.";
     }
   }

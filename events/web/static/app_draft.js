@@ -46,14 +46,7 @@
     document.body.classList.toggle("pack-waiting", !d.cards.length); // the pool shows under the message meanwhile
     if (!d.cards.length) {
       waiting.hidden = false;
-      waiting.textContent = d.done
-        ? "Your draft is done. Waiting for the others to finish."
-        : d.bot
-          ? "A bot picks for your seat for now: ask the desk to give it back to you."
-          : d.waiting_on && d.waiting_on.length
-          ? "Waiting for " + cmdraftPage.shown(d.waiting_on.join(", ")) +
-            (roundDone ? " to finish pack " + d.pack + "…" : " to pass you a pack…")
-          : "Waiting for the next pack…";
+      waiting.textContent = cmdraftPage.shown(d.waiting); // the server's words: what the seat waits for
     } else {
       waiting.hidden = true;
     }
@@ -82,13 +75,7 @@
   // What changed, said once to a screen reader (the page's live region): a pack to pick from, or what the seat
   // waits for.  Only when the pack or the pick changes, never on a tick or a reconnect showing the same pack.
   function announce(d) {
-    var said;
-    if (d.cards.length) {
-      said = "Your next pack is here: pack " + d.pack + " of " + d.packs + ", pick " + d.pick + ", take " +
-        d.take + " of " + d.cards.length + " cards.";
-    } else {
-      said = $("waiting-for").textContent;
-    }
+    var said = d.cards.length ? d.news : $("waiting-for").textContent; // the server's words
     var live = $("announce");
     if (live.textContent === said) live.textContent = ""; // the same words again are still news: said again
     live.textContent = said;

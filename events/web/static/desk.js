@@ -7,7 +7,6 @@
   var offset = 0;
   var last = null;
   var busy = false;
-  var DRAFTING = { registration: true, seated: true, drafting: true };
   var unfolded = false; // the desk opened the seats of a draft that is over
 
   var $ = cmdraftPage.$;
@@ -113,15 +112,12 @@
     seats.forEach(function (s) {
       (byPod[s.pod] = byPod[s.pod] || []).push(s);
     });
-    if (!DRAFTING[data.event.status] && seats.length) {
-      // The draft is over: its seats fold into one line, so the night's tables come on the first screen however
-      // many players there are (a seat's new code is one tap away).
+    if (data.seats_over) {
+      // The draft is over (the server says so, in its words): its seats fold into one line, so the night's tables
+      // come on the first screen however many players there are (a seat's new code is one tap away).
       var fold = el("details", "desk-fold");
       fold.open = unfolded;
-      fold.appendChild(
-        el("summary", "panel", "Draft seats: " + seats.length + " in " + Object.keys(byPod).length +
-          " pods, the draft is over (open them for a new seat code)")
-      );
+      fold.appendChild(el("summary", "panel", cmdraftPage.shown(data.seats_over) + " (open them for a new seat code)"));
       fold.addEventListener("toggle", function () {
         unfolded = fold.open;
       });

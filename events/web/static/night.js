@@ -214,7 +214,7 @@
     box.appendChild(resultPanel(view));
     if (view.event.tracker && rnd.game && rnd.open) box.appendChild(trackerPanel(view));
     if (view.standing && state.standings && state.standings.standings.length) box.appendChild(standingsPanel(view));
-    if (view.player.status === "active" && view.event.status === "playing") box.appendChild(dropPanel());
+    if (view.player.may_drop) box.appendChild(dropPanel()); // the core's rule, not the page's
     if (focused) refocus(box, focused);
     tick();
   }
@@ -447,25 +447,17 @@
     var victims = players.map(function (p) { return { key: String(p.id), label: p.name }; });
     form.appendChild(choice("damage to", victims, d.victim, function (v) { d.victim = v; }));
     form.appendChild(choice("damage from", sources, d.source, function (v) { d.source = v; }));
-    var amount = el("input");
-    amount.type = "number";
-    amount.min = "1";
-    amount.max = "1000";
+    var amount = el("input"); // what is typed is sent: the server says what a commander's damage may be
     amount.inputMode = "numeric";
     amount.value = d.amount;
     cmdraftPage.label(amount, "damage amount");
     amount.addEventListener("input", function () { d.amount = amount.value; });
     form.appendChild(amount);
     form.appendChild(button("Add damage", "small", function () {
-      var n = Number(d.amount);
       var source = sources.filter(function (s) { return s.key === d.source; })[0];
-      if (!source || !(n >= 1 && n <= 1000 && Math.floor(n) === n)) {
-        state.error = "Commander damage: choose the commander and a whole amount from 1.";
-        render();
-        return;
-      }
+      var typed = d.amount;
       d.amount = "";
-      act("POST", "/api/game", { damage: [[Number(d.victim), source.id, source.spec, n]] });
+      act("POST", "/api/game", { damage: [[Number(d.victim), source.id, source.spec, typed]] });
     }));
     return form;
   }
@@ -501,7 +493,7 @@
     var left = c.paused || c.deadline === null ? c.remaining : c.deadline - (Date.now() / 1000 + state.offset);
     clock.textContent = clockText(left);
     clock.dataset.state = left <= 0 ? "over" : c.paused ? "paused" : left < 300 ? "low" : "running";
-    notice.textContent = left <= 0 ? "Time! Finish the turn in progress, then report the result." : c.paused ? "The clock is paused." : c.extra ? "Your table has " + Math.round(c.extra / 60) + " extra minutes." : "";
+    notice.textContent = left <= 0 ? c.words.time_up : c.paused ? c.words.paused : c.words.extra; // the core's words
   }
 
   // The page's stream carries the table too (seat.table): when the page passes each new seat state on as a

@@ -244,11 +244,11 @@
     if (left <= 0) {
       clock.dataset.state = "over";
       banner.hidden = false;
-      banner.textContent = "Time! Finish the turn in progress, then report your result.";
+      banner.textContent = c.words.time_up; // the core's words, as the phones and the terminal's clock say them
     } else {
       clock.dataset.state = c.paused ? "paused" : left < 300 ? "low" : "running";
       banner.hidden = !c.paused;
-      if (c.paused) banner.textContent = "The clock is paused";
+      if (c.paused) banner.textContent = c.words.paused;
     }
   }
 

@@ -1,0 +1,61 @@
+"""Joining a seat as a player types it, at a phone's join form or a terminal: the event's number, the player (a
+number or a name) and the seat code, each read here in the core's words, so nothing typed, a number that is no
+number, an event not served and a player with no seat to take are said the same at every face; the code itself is
+then checked by ``seat_codes.check_code`` (wrong codes slowing down their source)."""
+
+from __future__ import annotations
+
+from events.night.refusals import NoSeat
+from events.storage.records import Player
+from sets.errors import InputError
+from sets.numbers import parse_int
+from sets.visible import quoted
+
+NO_EVENT = "no event number given: type the event's number, as the seating slip shows it"
+NO_PLAYER = "no player given: type the player's number or name, as the seating slip shows them"
+NO_CODE = "no seat code given: type the 6 characters on the seating slip (no 0/O or 1/I)"
+
+
+def event_number(typed: str | int) -> int:
+    """The event number typed (at a terminal's command, at a phone's join form), or bad input in the core's words:
+    nothing typed, or not a whole number."""
+    text = str(typed).strip()
+    if not text:
+        raise InputError(NO_EVENT)
+    return parse_int(text, "event number")
+
+
+class NotHere(InputError):
+    """An event number that names another event than the one served."""
+
+
+def served_event(typed: str | int, served: int) -> int:
+    """The event number a phone typed, when it is the event this server serves (``served``); else bad input
+    naming the one it serves."""
+    number = event_number(typed)
+    if number != served:
+        raise NotHere(f"no event {number} here: this server serves event {served} only (check your seating slip)")
+    return number
+
+
+def player_asked(typed: str | int) -> str:
+    """The player a join names, as the core's look-up reads it: a number (typed as digits at a phone, or ``#4``)
+    as ``#N``, else the name; nothing typed is bad input."""
+    text = " ".join(str(typed).split())
+    if not text:
+        raise InputError(NO_PLAYER)
+    return f"#{int(text)}" if text.isascii() and text.isdigit() and len(text) < 20 else text
+
+
+def code_typed(typed: str) -> str:
+    """The code as typed, when something was (a blank line is no try: nothing is checked or counted)."""
+    if not typed.strip(" -\t"):
+        raise InputError(NO_CODE)
+    return typed
+
+
+def may_join(player: Player) -> None:
+    """``NoSeat`` unless the player has a seat to pick at: seated and still playing (or a late player with a sealed
+    pool, who has the night's seat)."""
+    if player.bot or player.status != "active" or player.pod is None and not player.code:
+        raise NoSeat(f"{quoted(player.name)} has no seat to pick at (not seated yet, or dropped): ask the desk")
