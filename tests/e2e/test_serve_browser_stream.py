@@ -137,6 +137,10 @@ def test_a_packs_cards_come_without_ids_and_the_page_names_a_tapped_card_by_its_
     )
     join(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
     expect(page.locator("#pack .card")).to_have_count(20)
+    for _ in range(200):  # the page may show the pack from GET /api/seat before the stream's first state comes
+        if any(m["type"] == "seat" for m in frames["received"]):
+            break
+        page.wait_for_timeout(50)
     cards = next(m["seat"]["draft"]["cards"] for m in frames["received"] if m["type"] == "seat")
     assert len(cards) == 20 and not any("id" in card for card in cards)
     names = [card["name"] for card in cards]
