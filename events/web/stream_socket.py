@@ -288,7 +288,8 @@ class StreamSocket(asyncio.Protocol):
         if not self.close_sent:
             self.transport.write(close_frame(code, reason))
         self.close_sent, self.state = True, CLOSED
-        self.transport.write_eof()
+        if not self.transport.is_closing():  # (uvloop refuses to shut a transport already closing)
+            self.transport.write_eof()
         self.read_again()  # read (and dropped) to the client's end
         self.close_timer = self.loop.call_later(CLOSE_TIMEOUT, self.transport.close)
 
