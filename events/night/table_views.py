@@ -54,6 +54,7 @@ from events.night.table_shown import (
     TableResult,
     TableShown,
     TableState,
+    table_status_sentence,
 )
 from events.storage.draft_records import draft_progress
 from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
@@ -250,6 +251,7 @@ class TableViews(EventBase):
                 players=self._seated(data, rnd, number, player_id),
                 first=shown.first,
                 status=shown.status,
+                status_words=table_status_sentence(shown.status, shown.report is not None, event.status == "finished"),
                 clock=shown.clock,
                 result=shown.result,
                 report=shown.report,

@@ -14,6 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from events.night.round_clock import PAUSED, extra_time_words
+from events.night.table_shown import PLAYER_STATUS_WORDS
 from events.storage.store import Store
 from sets.visible import quoted
 from tests.helpers.browsers import LAPTOP, PHONE, Served
@@ -78,6 +79,8 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"
     expect(page.locator("#night-result .night-order")).to_have_text(expected)
     expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    # the table's status in the core's words (the page composed its own before, and said nothing while waiting)
+    expect(page.locator("#night-result .night-status")).to_have_text(PLAYER_STATUS_WORDS["waiting"])
     for name in others:
         other = phones[name]
         expect(other.locator("#night-result .night-order")).to_have_text(expected, timeout=10_000)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from events.night.report_waits import waiting_for
+from events.night.table_shown import FINAL_RESULT_WORDS, PLAYER_STATUS_WORDS
 from events.storage.records import Round
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -145,3 +146,35 @@ def test_the_deck_page_is_told_by_the_core_whether_another_commander_may_be_crow
         assert len(one["commanders"]) == 1 and one["commander_room"] is True
         two = ok(ann.post("/api/deck", json={"action": "pipers", "colors": ["U", "R"]}))
         assert len(two["commanders"]) == 2 and two["commander_room"] is False
+
+
+def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_terminal(four, manual_clock, cli):  # noqa: F811
+    """The phone's page composed the round's and the report's status sentences itself, and the terminal had words
+    of its own; the core words them (``table_status_sentence``) and both faces say them."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+
+    def terminal_says(words: str) -> None:
+        seen = cli("event", "table", event_id, "--player", "Cy", "--db", db)
+        assert seen.exit_code == 0 and words in seen.stdout.splitlines()
+
+    with TestClient(app, headers=ORIGIN):
+        phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
+        table = ok(phones["Ann"].get("/api/table"))["round"]
+        assert table["status_words"] == PLAYER_STATUS_WORDS["playing"]
+        terminal_says(PLAYER_STATUS_WORDS["playing"])
+        ids = {p["name"]: p["id"] for p in table["players"]}
+        order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]
+        report = ok(phones["Ann"].post("/api/result", json={"order": order}))["round"]
+        assert report["status_words"] == PLAYER_STATUS_WORDS["waiting"]
+        terminal_says(PLAYER_STATUS_WORDS["waiting"])
+        disputed = ok(phones["Bo"].post("/api/result/confirm", json={"report": report["report"]["id"], "agree": False}))
+        assert disputed["round"]["status_words"] == PLAYER_STATUS_WORDS["disputed"]
+        terminal_says(PLAYER_STATUS_WORDS["disputed"])
+        assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+        assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == PLAYER_STATUS_WORDS["recorded"]
+        terminal_says(PLAYER_STATUS_WORDS["recorded"])
+        assert cli("event", "finish", event_id, "--db", db).exit_code == 0
+        assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == FINAL_RESULT_WORDS
+        terminal_says(FINAL_RESULT_WORDS)

@@ -247,9 +247,7 @@
     if (state.error) panel.appendChild(el("p", "error", state.error));
     if (rnd.result) {
       panel.appendChild(el("p", "night-order", orderText(rnd.result.order)));
-      panel.appendChild(el("p", "hint", view.event.status === "finished"
-        ? "Recorded. The event is over: the results are final." // the desk corrects a result only until then
-        : "Recorded. The desk corrects it if it is wrong."));
+      panel.appendChild(el("p", "hint", rnd.status_words)); // the core's words for the table's status
       return panel;
     }
     if (state.editing) {
@@ -258,9 +256,7 @@
     }
     var report = rnd.report;
     if (!report) {
-      panel.appendChild(
-        el("p", "hint", rnd.status === "desk" ? "Time is up: report the result now, or the desk records it." : "When the game ends, one of you reports the finishing order; the others confirm it.")
-      );
+      panel.appendChild(el("p", "hint", rnd.status_words)); // the core's words for the table's status
       panel.appendChild(button("Report the result", "primary", function () { startEditing("report"); }));
       return panel;
     }
@@ -273,11 +269,8 @@
     report.disputes.forEach(function (d) {
       panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
     });
-    if (report.status === "disputed") {
-      panel.appendChild(el("p", "night-desk", "Disputed: the desk settles it. Call a judge if you need to."));
-    } else if (rnd.status === "desk") {
-      panel.appendChild(el("p", "night-desk", "Time is up: the desk records this table if it is not confirmed."));
-    }
+    // the core's words for the table's status; the desk's to settle (disputed, time up) stands out
+    panel.appendChild(el("p", rnd.status === "waiting" ? "night-status" : "night-status night-desk", rnd.status_words));
     var row = el("div", "night-actions");
     if (!report.mine.confirmed) {
       row.appendChild(button("Confirm", "primary", function () {
