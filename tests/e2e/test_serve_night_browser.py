@@ -73,7 +73,12 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     page.click("#night-result >> text=Undo")
     expect(page.locator(".night-picked li")).to_have_text([f"1st: {table[2]}"])
     page.locator(".night-choice", has_text=table[0]).click()
-    expect(confirm).to_be_disabled()  # not everyone placed yet
+    # not everyone placed yet: the page sends it and shows the core's refusal, the order kept (it disabled Confirm)
+    confirm.click()
+    expect(page.locator("#night-result .error")).to_have_text(
+        f"the result must name every player at the table once; missing {quoted(table[1])}"
+    )
+    expect(page.locator(".night-picked li")).to_have_text([f"1st: {table[2]}", f"2nd: {table[0]}"])
     page.locator(".night-choice", has_text=table[1]).click()
     confirm.click()
     expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"

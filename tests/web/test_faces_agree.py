@@ -178,3 +178,24 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         assert cli("event", "finish", event_id, "--db", db).exit_code == 0
         assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == FINAL_RESULT_WORDS
         terminal_says(FINAL_RESULT_WORDS)
+
+
+def test_an_incomplete_finishing_order_from_a_phone_is_refused_in_the_cores_words(four, manual_clock, cli):  # noqa: F811
+    """The page disabled Confirm until it judged everyone placed; it now sends the order as tapped and shows the
+    answer: the core refuses a report or a dispute's version that misses a player, naming whom, and keeps none."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
+        ids = {p["name"]: p["id"] for p in ok(phones["Ann"].get("/api/table"))["round"]["players"]}
+        missing = "the result must name every player at the table once; missing 'Di'"
+        refused = phones["Ann"].post("/api/result", json={"order": [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]]]})
+        assert refused.status_code == 400 and refused.json()["error"]["message"] == missing
+        assert ok(phones["Ann"].get("/api/table"))["round"]["report"] is None
+        order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]
+        report = ok(phones["Ann"].post("/api/result", json={"order": order}))["round"]["report"]["id"]
+        body = {"report": report, "agree": False, "order": [[ids["Bo"]], [ids["Ann"]], [ids["Cy"]]]}
+        refused = phones["Bo"].post("/api/result/confirm", json=body)
+        assert refused.status_code == 400 and refused.json()["error"]["message"] == missing
+        assert ok(phones["Bo"].get("/api/table"))["round"]["report"]["status"] == "waiting"

@@ -287,7 +287,8 @@
   }
 
   // The finishing order, entered by tapping the players as they finished: 1st, then 2nd, ...; "Draw" makes the
-  // next tap share the place above; Undo takes the last tap back; Confirm sends it once everyone is placed.
+  // next tap share the place above; Undo takes the last tap back; Confirm sends it (the core refuses one that
+  // misses a player).
   // It starts from the order reported (a dispute, a report again) or empty.
   function startEditing(kind) {
     var report = state.view.round.report;
@@ -352,14 +353,20 @@
     tie.setAttribute("aria-pressed", editing.tie ? "true" : "false");
     tie.disabled = state.busy || !done.length || done.length === players.length;
     row.appendChild(tie);
+    // Whether the order is complete is the core's rule: the page sends it as tapped and shows the core's refusal
+    // (whom it is missing), the order kept to finish; an order taken closes the form.
     var confirm = button(editing.kind === "dispute" ? "Confirm my version" : "Confirm", "primary", function () {
       var order = editing.groups.map(function (group) { return group.slice(); });
-      var kind = editing.kind;
-      state.editing = null;
-      if (kind === "dispute") act("POST", "/api/result/confirm", { report: view.round.report.id, agree: false, order: order });
-      else act("POST", "/api/result", { order: order });
+      var sent = editing.kind === "dispute"
+        ? act("POST", "/api/result/confirm", { report: view.round.report.id, agree: false, order: order })
+        : act("POST", "/api/result", { order: order });
+      sent.then(function (answer) {
+        if (answer === undefined || state.editing !== editing) return;
+        state.editing = null;
+        render();
+      });
     });
-    confirm.disabled = state.busy || done.length !== players.length;
+    confirm.disabled = state.busy;
     row.appendChild(confirm);
     row.appendChild(button("Cancel", "", function () { state.editing = null; render(); }));
     form.appendChild(row);
