@@ -116,6 +116,7 @@ class SeatState(Answer):
     phase: Phase
     connection_note: str | None
     waiting: str | None  # a pool recorded while others still draft: what the player waits for, in their case
+    no_builder: str | None  # why no deck is built now, the core's words (``refusals.no_builder_words``)
     draft: DraftState | None
     pool: CardList
     pool_from: int

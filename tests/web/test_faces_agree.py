@@ -199,3 +199,23 @@ def test_an_incomplete_finishing_order_from_a_phone_is_refused_in_the_cores_word
         refused = phones["Bo"].post("/api/result/confirm", json=body)
         assert refused.status_code == 400 and refused.json()["error"]["message"] == missing
         assert ok(phones["Bo"].get("/api/table"))["round"]["report"]["status"] == "waiting"
+
+
+def test_why_no_deck_is_built_is_the_cores_sentence_in_the_seats_state_and_the_decks_refusal(four, manual_clock, cli):  # noqa: F811
+    """The deck page wrote "The event is over…" itself, and a copy of the core's "Decks are built once every pod
+    has drafted." when the seat's state said nothing; the seat's state now carries the core's words, the same as
+    the deck's refusal."""
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        assert ok(ann.get("/api/seat"))["no_builder"] is None  # decks are being built
+        assert cli("event", "round", event_id, "--db", db).exit_code == 0
+        assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+        assert cli("event", "finish", event_id, "--db", db).exit_code == 0
+        said = ok(ann.get("/api/seat"))["no_builder"]
+        refused = ann.get("/api/deck")
+        assert (
+            refused.status_code == 409 and said == "The event is finished: its decks can no longer be built or changed."
+        )
+        assert said == refused.json()["error"]["message"].capitalize() + "."
