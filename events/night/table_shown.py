@@ -209,14 +209,39 @@ class Dropped(Answer):
     after_round: int | None
 
 
+DESK_ACTIONS = ("pair", "clock", "pair-again", "undo", "top", "tracker", "finish", "publish")
+
+
+def desk_actions(finished: bool, rnd: NightRound | None) -> list[str]:
+    """What the desk may do now, of ``DESK_ACTIONS``: once the event is finished only choose whether the decklists
+    are published; else pair a round when none is open, run an open round's clock (and pair it again where
+    ``pair_again``), undo, seat the final table after a closed round that wasn't one, set the tracker, finish
+    after a closed round."""
+    if finished:
+        return ["publish"]
+    closed = rnd is not None and not rnd.open
+    return [
+        *(["pair"] if rnd is None or not rnd.open else []),
+        *(["clock"] if rnd is not None and rnd.open else []),
+        *(["pair-again"] if rnd is not None and rnd.open and rnd.pair_again else []),
+        "undo",
+        *(["top"] if closed and rnd is not None and not rnd.final else []),
+        "tracker",
+        *(["finish"] if closed else []),
+        "publish",
+    ]
+
+
 class DeskNight(Answer):
-    """Every table of the round for the desk (results, reports with every version, time left), who dropped."""
+    """Every table of the round for the desk (results, reports with every version, time left), who dropped, and
+    what the desk may do now (``desk_actions``)."""
 
     server_time: float
     event: NightEvent
     round: NightRound | None
     winner: str | None
     dropped: list[Dropped]
+    actions: list[str]
 
 
 # --- the room ---------------------------------------------------------------------------------------------------------

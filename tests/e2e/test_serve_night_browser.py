@@ -164,6 +164,19 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     expect(page.locator("#desk-night-message")).to_have_text("table 2 recorded")
     logged = [e for e in Night(Store(db)).history(event_id) if e.what == "result"]
     assert [(e.who, e.new) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]
+    # which actions the desk may take is the core's answer (before: the page judged it from the event's status)
+    actions = page.locator(".desk-night-actions button")
+    expect(actions.filter(has_text="Undo the desk's last change")).to_have_count(1)
+
+    def no_undo(route) -> None:
+        night = route.fetch().json()
+        night["actions"] = [action for action in night["actions"] if action != "undo"]
+        route.fulfill(json=night)
+
+    page.route("**/api/desk/night", no_undo)
+    page.reload()
+    expect(card.locator(".desk-night-status")).to_have_text("recorded", timeout=10_000)
+    expect(actions.filter(has_text="Undo the desk's last change")).to_have_count(0)
 
 
 def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_path, cli, browser, shots):

@@ -219,3 +219,22 @@ def test_why_no_deck_is_built_is_the_cores_sentence_in_the_seats_state_and_the_d
             refused.status_code == 409 and said == "The event is finished: its decks can no longer be built or changed."
         )
         assert said == refused.json()["error"]["message"].capitalize() + "."
+
+
+def test_the_desks_actions_are_the_cores_answer_with_the_night(four, manual_clock, cli):  # noqa: F811
+    """The desk's page chose its buttons from the event's status and the round it had; the night's view now says
+    which actions the desk may take (``desk_actions``)."""
+    db, event_id, _ = four
+    desk = {"authorization": "Bearer desk-secret"}
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as web:
+
+        def actions() -> list[str]:
+            return ok(web.get("/api/desk/night", headers=desk))["actions"]
+
+        assert actions() == ["pair", "undo", "tracker", "publish"]
+        assert cli("event", "round", event_id, "--db", db).exit_code == 0
+        assert "pair" not in actions() and "clock" in actions() and "finish" not in actions()
+        assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+        assert actions() == ["pair", "undo", "top", "tracker", "finish", "publish"]
+        assert cli("event", "finish", event_id, "--db", db).exit_code == 0
+        assert actions() == ["publish"]
