@@ -171,6 +171,7 @@ class DeckState(Answer):
     can_undo: bool
     can_redo: bool
     registered: bool
+    registered_words: str | None  # the core's words for the registration (``decks.registered_words``)
     pipers_note: str | None  # the store's stock limits the Pipers this deck may add
 
 

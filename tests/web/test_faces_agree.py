@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from events.night.decks import registered_words
 from events.night.report_waits import waiting_for
 from events.night.table_shown import FINAL_RESULT_WORDS, PLAYER_STATUS_WORDS
 from events.storage.records import Round
@@ -238,3 +239,18 @@ def test_the_desks_actions_are_the_cores_answer_with_the_night(four, manual_cloc
         assert actions() == ["pair", "undo", "top", "tracker", "finish", "publish"]
         assert cli("event", "finish", event_id, "--db", db).exit_code == 0
         assert actions() == ["publish"]
+
+
+def test_a_decks_registration_is_told_in_the_cores_words_with_the_deck(four, manual_clock):  # noqa: F811
+    """The deck page wrote "Registered. The desk has your deck." (or "with problems") itself, from the answer's
+    legality; the deck's state carries the core's words (``registered_words``), none before registering."""
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        ok(ann.post("/api/deck", json={"action": "pipers", "colors": ["U"]}))
+        assert ok(ann.get("/api/deck"))["registered_words"] is None
+        done = ok(ann.post("/api/deck/register", json={}))
+        words = registered_words(True, done["legal"])
+        assert done["deck"]["registered_words"] == words == ok(ann.get("/api/deck"))["registered_words"]
+        assert words == "Registered, with problems the desk will see."  # a lone Piper is no 60-card deck

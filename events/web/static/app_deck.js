@@ -133,7 +133,7 @@
     $("deck-message").textContent = what !== "register"
       ? "The server answers again: this is your deck as it has it."
       : deck.registered
-        ? "Registered. The desk has your deck."
+        ? cmdraftPage.shown(deck.registered_words) // the core's words
         : "Not registered: your deck did not arrive. Tap Register to send it again.";
   }
 
@@ -182,9 +182,7 @@
         }
         if (result.data.deck) state.deck = result.data.deck;
         renderDeck();
-        $("deck-message").textContent = result.data.legal
-          ? "Registered. The desk has your deck."
-          : "Registered, with problems the desk will see (below).";
+        $("deck-message").textContent = cmdraftPage.shown(state.deck.registered_words || ""); // the core's words
       })
       .catch(function () {
         unanswered("register");
