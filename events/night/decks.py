@@ -68,6 +68,14 @@ def closed_words(why: str) -> str:
     return f"deck registration is closed ({why}): your registered deck stands, and only the desk can change it now"
 
 
+def registered_words(registered: bool, legal: bool) -> str | None:
+    """What a player is told of their deck's registration: the desk has it, or has it with problems the desk will
+    see; None while the deck built is not the one registered."""
+    if not registered:
+        return None
+    return "Registered. The desk has your deck." if legal else "Registered, with problems the desk will see."
+
+
 @dataclass(frozen=True)
 class DeckRegistered:
     """A deck just registered: whose it is, the checker's report, and what the builder said about the store's

@@ -99,6 +99,13 @@ def not_building(status: str) -> NotBuilding | None:
     return NotBuilding(f"decks are built once every pod has drafted (the event is {status})")
 
 
+def no_builder_words(status: str) -> str | None:
+    """Why no deck is built while the event is ``status``, as a sentence a face shows where its builder would be
+    (``not_building``'s words); None while decks are built."""
+    refused = not_building(status)
+    return None if refused is None else refused.message[:1].upper() + refused.message[1:] + "."
+
+
 class WrongCode(Refusal):
     """A seat code that isn't the seat's (a typo, an old slip): nothing is bound, and the seat is asked again (the
     web's 401; at a terminal the prompt asks again)."""

@@ -78,6 +78,28 @@ TABLE_STATUS_WORDS = {
 }
 
 
+# a table's status as the players there are told it on their phones and terminals (``table_status_sentence``)
+PLAYER_STATUS_WORDS = {
+    "playing": "When the game ends, one of you reports the finishing order; the others confirm it.",
+    "waiting": "It is recorded once everyone waited for agrees.",
+    "disputed": "Disputed: the desk settles it. Call a judge if you need to.",
+    "desk": "Time is up: the desk records this table if it is not confirmed.",
+    "recorded": "Recorded. The desk corrects it if it is wrong.",
+}
+UNREPORTED_LATE_WORDS = "Time is up: report the result now, or the desk records it."
+FINAL_RESULT_WORDS = "Recorded. The event is over: the results are final."  # the desk corrects only until then
+
+
+def table_status_sentence(status: str, reported: bool, event_finished: bool) -> str:
+    """What the players at a table are told of its status (``TableShown.status``): what happens next and who does
+    it; ``reported``: a report is waiting; ``event_finished``: the results can no longer be corrected."""
+    if status == "recorded" and event_finished:
+        return FINAL_RESULT_WORDS
+    if status == "desk" and not reported:
+        return UNREPORTED_LATE_WORDS
+    return PLAYER_STATUS_WORDS[status]
+
+
 class TableShown(Answer):
     """A table of a round: its number, the players (by name for the desk, as ``Seated`` for a player there), who
     goes first, its status (playing, waiting, disputed, desk, recorded) and those words (``TABLE_STATUS_WORDS``),
@@ -104,7 +126,8 @@ class RoundAtTable(Answer, kw_only=True):
     """The round a player sits in and their table there, as one object: the round's number, whether it is the final
     table and still open, how many tables it has; the table's number, the players as one of them sees them, who goes
     first, its status, clock, result and pending report; ``game`` the table's tracker while the event lets players
-    keep it and the round is open (left out otherwise)."""
+    keep it and the round is open (left out otherwise); ``status_words`` what the players there are told of its
+    status (``table_status_sentence``)."""
 
     number: int
     final: bool
@@ -114,6 +137,7 @@ class RoundAtTable(Answer, kw_only=True):
     players: list[Seated]
     first: str | None
     status: str
+    status_words: str
     clock: Clock | None
     result: TableResult | None
     report: ReportShown | None
@@ -185,14 +209,39 @@ class Dropped(Answer):
     after_round: int | None
 
 
+DESK_ACTIONS = ("pair", "clock", "pair-again", "undo", "top", "tracker", "finish", "publish")
+
+
+def desk_actions(finished: bool, rnd: NightRound | None) -> list[str]:
+    """What the desk may do now, of ``DESK_ACTIONS``: once the event is finished only choose whether the decklists
+    are published; else pair a round when none is open, run an open round's clock (and pair it again where
+    ``pair_again``), undo, seat the final table after a closed round that wasn't one, set the tracker, finish
+    after a closed round."""
+    if finished:
+        return ["publish"]
+    closed = rnd is not None and not rnd.open
+    return [
+        *(["pair"] if rnd is None or not rnd.open else []),
+        *(["clock"] if rnd is not None and rnd.open else []),
+        *(["pair-again"] if rnd is not None and rnd.open and rnd.pair_again else []),
+        "undo",
+        *(["top"] if closed and rnd is not None and not rnd.final else []),
+        "tracker",
+        *(["finish"] if closed else []),
+        "publish",
+    ]
+
+
 class DeskNight(Answer):
-    """Every table of the round for the desk (results, reports with every version, time left), who dropped."""
+    """Every table of the round for the desk (results, reports with every version, time left), who dropped, and
+    what the desk may do now (``desk_actions``)."""
 
     server_time: float
     event: NightEvent
     round: NightRound | None
     winner: str | None
     dropped: list[Dropped]
+    actions: list[str]
 
 
 # --- the room ---------------------------------------------------------------------------------------------------------

@@ -54,6 +54,8 @@ from events.night.table_shown import (
     TableResult,
     TableShown,
     TableState,
+    desk_actions,
+    table_status_sentence,
 )
 from events.storage.draft_records import draft_progress
 from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
@@ -250,6 +252,7 @@ class TableViews(EventBase):
                 players=self._seated(data, rnd, number, player_id),
                 first=shown.first,
                 status=shown.status,
+                status_words=table_status_sentence(shown.status, shown.report is not None, event.status == "finished"),
                 clock=shown.clock,
                 result=shown.result,
                 report=shown.report,
@@ -275,6 +278,17 @@ class TableViews(EventBase):
         rnd = data.rounds[-1] if data.rounds else None
         with self.store.read() as db:
             pair_again = rnd is not None and pair_again_refusal(db, event_id, data.rounds) is None
+        shown = (
+            None
+            if rnd is None
+            else NightRound(
+                number=rnd.number,
+                final=rnd.final,
+                open=rnd.status != "closed",
+                tables=[self._table_shown(data, rnd, n, now) for n in range(1, len(rnd.tables) + 1)],
+                pair_again=pair_again,
+            )
+        )
         return DeskNight(
             server_time=now,
             event=NightEvent(
@@ -284,17 +298,10 @@ class TableViews(EventBase):
                 tracker=event.table_tracker,
                 publish_decklists=event.publish_decklists,
             ),
-            round=None
-            if rnd is None
-            else NightRound(
-                number=rnd.number,
-                final=rnd.final,
-                open=rnd.status != "closed",
-                tables=[self._table_shown(data, rnd, n, now) for n in range(1, len(rnd.tables) + 1)],
-                pair_again=pair_again,
-            ),
+            round=shown,
             winner=winner_line(data.standings),
             dropped=[Dropped(p.name, p.dropped_after) for p in data.players if p.status == "dropped"],
+            actions=desk_actions(event.status == "finished", shown),
         )
 
     def public_decklists(

@@ -116,6 +116,7 @@ class SeatState(Answer):
     phase: Phase
     connection_note: str | None
     waiting: str | None  # a pool recorded while others still draft: what the player waits for, in their case
+    no_builder: str | None  # why no deck is built now, the core's words (``refusals.no_builder_words``)
     draft: DraftState | None
     pool: CardList
     pool_from: int
@@ -170,6 +171,7 @@ class DeckState(Answer):
     can_undo: bool
     can_redo: bool
     registered: bool
+    registered_words: str | None  # the core's words for the registration (``decks.registered_words``)
     pipers_note: str | None  # the store's stock limits the Pipers this deck may add
 
 

@@ -22,7 +22,7 @@ from draft.commanders import room_beside
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
-from events.night.decks import closed_words
+from events.night.decks import closed_words, registered_words
 from events.night.history import browser
 from events.night.refusals import not_building
 from events.outputs.deck_problems import judge_order
@@ -65,6 +65,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
     stats = session.stats()
     basics = {key: session.main.get(basic_land("" if key == "C" else key), 0) for key in BASIC_KEYS}
     registered = served.decks.deck_of(served.event_id, player_id)
+    same = registered is not None and same_deck(registered, built)
     closed = served.decks.decks_closed(served.event_id, served.wall(), player_id)
     return DeckState(
         # registration closed: the registered deck, read-only, and who can change it (the core's words)
@@ -93,7 +94,8 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
         ],
         can_undo=bool(session.undo_stack),
         can_redo=bool(session.redo_stack),
-        registered=registered is not None and same_deck(registered, built),
+        registered=same,
+        registered_words=registered_words(same, report.valid),
         pipers_note=deck.pipers_note,  # the store's stock limits the Pipers this deck may add (None: it doesn't)
     )
 

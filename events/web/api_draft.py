@@ -18,6 +18,7 @@ from draft.engine import Draft
 from draft.picks import Pick
 from events.deferred import Deferred
 from events.night.drafting import waiting_words
+from events.night.refusals import no_builder_words
 from events.night.schema import card_set_of, cards_from_refs
 from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, news_words, pack_wait_words, pick_together
@@ -72,6 +73,7 @@ class SeatFrame:
     player: answers.SeatPlayer
     phase: answers.Phase
     waiting: str | None
+    no_builder: str | None
     place: tuple[int, int, int | None] | None
     recorded: bool  # the state shows the recorded pool
     table: bool  # the state shows the player's table
@@ -89,6 +91,7 @@ class SeatFrame:
             player=answers.SeatPlayer(player.number, player.name, player.deck is not None),
             phase=phase,
             waiting=waiting_words(snap, player_id, player),
+            no_builder=no_builder_words(event.status),
             place=index.places.get(player_id),
             recorded=phase in ("building", "registered", "finished") and player.pool_size is not None,
             table=event.status in ("playing", "finished"),
@@ -223,6 +226,7 @@ def seat_state(
         frame.phase,  # phase
         "the desk handed your seat to a bot for now" if bot else None,  # connection_note
         frame.waiting,  # waiting
+        frame.no_builder,  # no_builder
         draft,  # draft
         pool,  # pool
         0,  # pool_from

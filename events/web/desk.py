@@ -211,7 +211,9 @@ ENDPOINTS: list[Endpoint] = [
         "/api/desk/night",
         get_night,
         DeskNight,
-        "every table of the round (result, or the report with every version, time left) and who dropped",
+        "every table of the round (result, or the report with every version, time left), who dropped, and the "
+        "desk's `actions` now (the core's answer: `pair`, `clock`, `pair-again`, `undo`, `top`, `tracker`, `finish`, "
+        "`publish`)",
     ),
     desk_post(
         "/api/desk/settle",

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, WebSocketRoute, expect
 
+from events.night.decks import registered_words
 from tests.helpers.browsers import PHONE, Served, bots_downstream, phone_page, player_numbers
 from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
 from tests.helpers.pages import join, two_marked
@@ -126,8 +127,16 @@ def test_a_registration_that_never_arrived_says_not_registered_and_how_to_send_i
     )
     expect(page.locator("#deck-legal")).to_have_text("Legal")
     page.unroute("**/api/deck/register")
+
+    def reworded(route: Route) -> None:  # the page shows the registration in the core's words, whatever they are
+        answer = route.fetch().json()
+        assert answer["deck"]["registered_words"] == registered_words(True, True)
+        answer["deck"]["registered_words"] = "Registered (the core's words)."
+        route.fulfill(json=answer)
+
+    page.route("**/api/deck/register", reworded)
     page.click("#deck-register")
-    expect(page.locator("#deck-message")).to_have_text("Registered. The desk has your deck.")
+    expect(page.locator("#deck-message")).to_have_text("Registered (the core's words).")
     page.context.close()
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from events.night.round_clock import PAUSED, extra_time_words
+from events.night.table_shown import PLAYER_STATUS_WORDS
 from events.storage.store import Store
 from sets.visible import quoted
 from tests.helpers.browsers import LAPTOP, PHONE, Served
@@ -72,12 +73,19 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     page.click("#night-result >> text=Undo")
     expect(page.locator(".night-picked li")).to_have_text([f"1st: {table[2]}"])
     page.locator(".night-choice", has_text=table[0]).click()
-    expect(confirm).to_be_disabled()  # not everyone placed yet
+    # not everyone placed yet: the page sends it and shows the core's refusal, the order kept (it disabled Confirm)
+    confirm.click()
+    expect(page.locator("#night-result .error")).to_have_text(
+        f"the result must name every player at the table once; missing {quoted(table[1])}"
+    )
+    expect(page.locator(".night-picked li")).to_have_text([f"1st: {table[2]}", f"2nd: {table[0]}"])
     page.locator(".night-choice", has_text=table[1]).click()
     confirm.click()
     expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"
     expect(page.locator("#night-result .night-order")).to_have_text(expected)
     expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    # the table's status in the core's words (the page composed its own before, and said nothing while waiting)
+    expect(page.locator("#night-result .night-status")).to_have_text(PLAYER_STATUS_WORDS["waiting"])
     for name in others:
         other = phones[name]
         expect(other.locator("#night-result .night-order")).to_have_text(expected, timeout=10_000)
@@ -156,6 +164,19 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     expect(page.locator("#desk-night-message")).to_have_text("table 2 recorded")
     logged = [e for e in Night(Store(db)).history(event_id) if e.what == "result"]
     assert [(e.who, e.new) for e in logged] == [("desk", " > ".join([table[1], table[0], table[2]]))]
+    # which actions the desk may take is the core's answer (before: the page judged it from the event's status)
+    actions = page.locator(".desk-night-actions button")
+    expect(actions.filter(has_text="Undo the desk's last change")).to_have_count(1)
+
+    def no_undo(route) -> None:
+        night = route.fetch().json()
+        night["actions"] = [action for action in night["actions"] if action != "undo"]
+        route.fulfill(json=night)
+
+    page.route("**/api/desk/night", no_undo)
+    page.reload()
+    expect(card.locator(".desk-night-status")).to_have_text("recorded", timeout=10_000)
+    expect(actions.filter(has_text="Undo the desk's last change")).to_have_count(0)
 
 
 def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_path, cli, browser, shots):

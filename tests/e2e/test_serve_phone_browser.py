@@ -12,6 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from events.night.refusals import no_builder_words
 from events.storage.store import Store
 from tests.helpers.browsers import Served, phone_page
 from tests.helpers.night import Night
@@ -156,7 +157,7 @@ def test_the_table_and_decklists_pages_have_one_h1_big_controls_and_nothing_seri
         desk(served.url, "/api/desk/finish", {})
         desk(served.url, "/api/desk/publish", {"on": True})
         # The event over: the phone says so and shows the pool and the downloads there are (pool and deck).
-        expect(page.locator("#deck-message")).to_contain_text("The event is over", timeout=20_000)
+        expect(page.locator("#deck-message")).to_contain_text(no_builder_words("finished"), timeout=20_000)
         expect(page.locator("#night-result")).to_contain_text("The event is over: the results are final.")
         expect(page.locator("#deck-pool .line")).not_to_have_count(0)
         expect(page.locator("#deck-waiting-downloads .label")).to_have_text(["Pool", "Deck"])

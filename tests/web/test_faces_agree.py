@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
+from events.night.decks import registered_words
 from events.night.report_waits import waiting_for
+from events.night.table_shown import FINAL_RESULT_WORDS, PLAYER_STATUS_WORDS
 from events.storage.records import Round
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -145,3 +147,110 @@ def test_the_deck_page_is_told_by_the_core_whether_another_commander_may_be_crow
         assert len(one["commanders"]) == 1 and one["commander_room"] is True
         two = ok(ann.post("/api/deck", json={"action": "pipers", "colors": ["U", "R"]}))
         assert len(two["commanders"]) == 2 and two["commander_room"] is False
+
+
+def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_terminal(four, manual_clock, cli):  # noqa: F811
+    """The phone's page composed the round's and the report's status sentences itself, and the terminal had words
+    of its own; the core words them (``table_status_sentence``) and both faces say them."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+
+    def terminal_says(words: str) -> None:
+        seen = cli("event", "table", event_id, "--player", "Cy", "--db", db)
+        assert seen.exit_code == 0 and words in seen.stdout.splitlines()
+
+    with TestClient(app, headers=ORIGIN):
+        phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
+        table = ok(phones["Ann"].get("/api/table"))["round"]
+        assert table["status_words"] == PLAYER_STATUS_WORDS["playing"]
+        terminal_says(PLAYER_STATUS_WORDS["playing"])
+        ids = {p["name"]: p["id"] for p in table["players"]}
+        order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]
+        report = ok(phones["Ann"].post("/api/result", json={"order": order}))["round"]
+        assert report["status_words"] == PLAYER_STATUS_WORDS["waiting"]
+        terminal_says(PLAYER_STATUS_WORDS["waiting"])
+        disputed = ok(phones["Bo"].post("/api/result/confirm", json={"report": report["report"]["id"], "agree": False}))
+        assert disputed["round"]["status_words"] == PLAYER_STATUS_WORDS["disputed"]
+        terminal_says(PLAYER_STATUS_WORDS["disputed"])
+        assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+        assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == PLAYER_STATUS_WORDS["recorded"]
+        terminal_says(PLAYER_STATUS_WORDS["recorded"])
+        assert cli("event", "finish", event_id, "--db", db).exit_code == 0
+        assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == FINAL_RESULT_WORDS
+        terminal_says(FINAL_RESULT_WORDS)
+
+
+def test_an_incomplete_finishing_order_from_a_phone_is_refused_in_the_cores_words(four, manual_clock, cli):  # noqa: F811
+    """The page disabled Confirm until it judged everyone placed; it now sends the order as tapped and shows the
+    answer: the core refuses a report or a dispute's version that misses a player, naming whom, and keeps none."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
+        ids = {p["name"]: p["id"] for p in ok(phones["Ann"].get("/api/table"))["round"]["players"]}
+        missing = "the result must name every player at the table once; missing 'Di'"
+        refused = phones["Ann"].post("/api/result", json={"order": [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]]]})
+        assert refused.status_code == 400 and refused.json()["error"]["message"] == missing
+        assert ok(phones["Ann"].get("/api/table"))["round"]["report"] is None
+        order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]
+        report = ok(phones["Ann"].post("/api/result", json={"order": order}))["round"]["report"]["id"]
+        body = {"report": report, "agree": False, "order": [[ids["Bo"]], [ids["Ann"]], [ids["Cy"]]]}
+        refused = phones["Bo"].post("/api/result/confirm", json=body)
+        assert refused.status_code == 400 and refused.json()["error"]["message"] == missing
+        assert ok(phones["Bo"].get("/api/table"))["round"]["report"]["status"] == "waiting"
+
+
+def test_why_no_deck_is_built_is_the_cores_sentence_in_the_seats_state_and_the_decks_refusal(four, manual_clock, cli):  # noqa: F811
+    """The deck page wrote "The event is over…" itself, and a copy of the core's "Decks are built once every pod
+    has drafted." when the seat's state said nothing; the seat's state now carries the core's words, the same as
+    the deck's refusal."""
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        assert ok(ann.get("/api/seat"))["no_builder"] is None  # decks are being built
+        assert cli("event", "round", event_id, "--db", db).exit_code == 0
+        assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+        assert cli("event", "finish", event_id, "--db", db).exit_code == 0
+        said = ok(ann.get("/api/seat"))["no_builder"]
+        refused = ann.get("/api/deck")
+        assert (
+            refused.status_code == 409 and said == "The event is finished: its decks can no longer be built or changed."
+        )
+        assert said == refused.json()["error"]["message"].capitalize() + "."
+
+
+def test_the_desks_actions_are_the_cores_answer_with_the_night(four, manual_clock, cli):  # noqa: F811
+    """The desk's page chose its buttons from the event's status and the round it had; the night's view now says
+    which actions the desk may take (``desk_actions``)."""
+    db, event_id, _ = four
+    desk = {"authorization": "Bearer desk-secret"}
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as web:
+
+        def actions() -> list[str]:
+            return ok(web.get("/api/desk/night", headers=desk))["actions"]
+
+        assert actions() == ["pair", "undo", "tracker", "publish"]
+        assert cli("event", "round", event_id, "--db", db).exit_code == 0
+        assert "pair" not in actions() and "clock" in actions() and "finish" not in actions()
+        assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+        assert actions() == ["pair", "undo", "top", "tracker", "finish", "publish"]
+        assert cli("event", "finish", event_id, "--db", db).exit_code == 0
+        assert actions() == ["publish"]
+
+
+def test_a_decks_registration_is_told_in_the_cores_words_with_the_deck(four, manual_clock):  # noqa: F811
+    """The deck page wrote "Registered. The desk has your deck." (or "with problems") itself, from the answer's
+    legality; the deck's state carries the core's words (``registered_words``), none before registering."""
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        ok(ann.post("/api/deck", json={"action": "pipers", "colors": ["U"]}))
+        assert ok(ann.get("/api/deck"))["registered_words"] is None
+        done = ok(ann.post("/api/deck/register", json={}))
+        words = registered_words(True, done["legal"])
+        assert done["deck"]["registered_words"] == words == ok(ann.get("/api/deck"))["registered_words"]
+        assert words == "Registered, with problems the desk will see."  # a lone Piper is no 60-card deck

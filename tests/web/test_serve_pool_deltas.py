@@ -97,7 +97,7 @@ def state(version: int, cards: list[str]) -> SeatState:
     shown = {"version": version, "server_time": 0.0, "event": event, "player": player, "phase": "drafting"}
     return msgspec.convert(
         shown
-        | {"connection_note": None, "waiting": None, "draft": None, "table": None}
+        | {"connection_note": None, "waiting": None, "no_builder": None, "draft": None, "table": None}
         | {"pool": msgspec.Raw(msgspec.json.encode(pool)), "pool_from": 0, "pool_size": len(cards)},
         SeatState,
     )

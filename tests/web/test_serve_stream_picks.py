@@ -248,6 +248,7 @@ def seat_at(version: int, server_time: float, pick: int, cards: int) -> SeatStat
             **state,
             "connection_note": None,
             "waiting": None,
+            "no_builder": None,
             "draft": draft,
             "pool": msgspec.Raw(b"[]"),
             "pool_from": 0,

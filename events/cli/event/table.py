@@ -84,22 +84,21 @@ def event_table(
 
 
 def table_lines(view: TableState) -> list[str]:
-    """A player's table as lines of text: the table, the result or the report and who still has to confirm it."""
+    """A player's table as lines of text: the table, the result or the report and who still has to confirm it, and
+    the core's words for the table's status (what happens next, as the phones say it)."""
     rnd = view.round
     if rnd is None:
         return [f"{quoted(view.player.name)} has no table yet: the desk pairs the round"]
     lines = [f"Round {rnd.number}, table {rnd.table}: {join_names([player.name for player in rnd.players])}"]
     if rnd.result is not None:
         lines.append("Result recorded: " + " > ".join(" = ".join(group) for group in rnd.result.order))
-        return lines
     found = rnd.report
-    if found is None:
-        lines.append("Nothing reported yet: one of you reports the finishing order, the others confirm it.")
-        return lines
-    order = " > ".join(" = ".join(p.name for p in group) for group in found.order)
-    lines.append(f"Reported by {found.by}: {order}")
-    if found.waiting_for:
-        lines.append("Still to confirm: " + join_names(found.waiting_for))
-    for disputed in found.disputes:
-        lines.append(f"{quoted(disputed.player)} disputes it: the desk settles this table")
+    if found is not None:
+        order = " > ".join(" = ".join(p.name for p in group) for group in found.order)
+        lines.append(f"Reported by {found.by}: {order}")
+        if found.waiting_for:
+            lines.append("Still to confirm: " + join_names(found.waiting_for))
+        for disputed in found.disputes:
+            lines.append(f"{quoted(disputed.player)} disputes it")
+    lines.append(rnd.status_words)
     return lines

@@ -49,7 +49,7 @@
       } else if (result.status === 401) app.toJoin(errorText(result)); // the server says why: opened elsewhere, or a new code
       else {
         state.deck = null;
-        renderWaiting();
+        renderWaiting(errorText(result)); // the core's refusal: why there is no deck to build
       }
     });
   }
@@ -64,16 +64,19 @@
 
   // No deck to build here (yet, or any more): say why and what comes next, and show the pool with what there
   // is to download, instead of a builder whose buttons can do nothing.
-  function renderWaiting() {
+  // The reason is the core's: what the player waits for, else why no deck is built now (the seat's state, or the
+  // deck's refusal, ``refused``); the page adds only where things are on it.
+  function renderWaiting(refused) {
     var seat = state.seat;
     if (!seat) return;
     showBuilder(false);
     var pool = seat.pool || [];
+    var why = cmdraftPage.shown(seat.waiting || seat.no_builder || refused || "");
     $("deck-size").textContent = "";
     $("deck-message").textContent =
       seat.phase === "finished"
-        ? "The event is over. Your pool" + (seat.player && seat.player.has_deck ? " and your deck are" : " is") + " below to download."
-        : cmdraftPage.shown(seat.waiting || "Decks are built once every pod has drafted.") + " This page moves on to the builder by itself. Your pool is below.";
+        ? why + " Your pool" + (seat.player && seat.player.has_deck ? " and your deck are" : " is") + " below to download."
+        : why + " This page moves on to the builder by itself. Your pool is below.";
     $("deck-pool-count").textContent = pool.length ? "(" + pool.length + " cards)" : "";
     var box = clear($("deck-pool"));
     if (!pool.length) box.appendChild(el("p", "hint", "No pool recorded for you in this event."));
@@ -130,7 +133,7 @@
     $("deck-message").textContent = what !== "register"
       ? "The server answers again: this is your deck as it has it."
       : deck.registered
-        ? "Registered. The desk has your deck."
+        ? cmdraftPage.shown(deck.registered_words) // the core's words
         : "Not registered: your deck did not arrive. Tap Register to send it again.";
   }
 
@@ -179,9 +182,7 @@
         }
         if (result.data.deck) state.deck = result.data.deck;
         renderDeck();
-        $("deck-message").textContent = result.data.legal
-          ? "Registered. The desk has your deck."
-          : "Registered, with problems the desk will see (below).";
+        $("deck-message").textContent = cmdraftPage.shown(state.deck.registered_words || ""); // the core's words
       })
       .catch(function () {
         unanswered("register");

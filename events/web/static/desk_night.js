@@ -130,38 +130,38 @@
     message.setAttribute("role", "status");
     head.appendChild(message);
     var actions = el("div", "desk-night-actions");
-    if (view.event.status !== "finished") {
-      if (!rnd || !rnd.open) actions.appendChild(button("Pair the next round", "primary", function () { act("/api/desk/round", {}, "paired"); }));
-      if (rnd && rnd.open) {
-        // the round's clock, as the tables show it: start it once, then pause or resume it, or start it again
-        var clock = rnd.tables.length ? rnd.tables[0].clock : null;
-        if (!clock) actions.appendChild(button("Start the clock", "", function () { act("/api/desk/clock", {}, "clock running"); }));
-        else {
-          actions.appendChild(button(clock.paused ? "Resume the clock" : "Pause the clock", "", function () {
-            act("/api/desk/clock", { pause: true }, clock.paused ? "clock running" : "clock paused");
-          }));
-          actions.appendChild(button("Restart the clock", "", function () { act("/api/desk/clock", { restart: true }, "clock restarted"); }));
-        }
-        if (rnd.pair_again) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
+    // which actions the desk may take now is the core's answer (``actions``); the page only draws them
+    function may(action) { return view.actions.indexOf(action) >= 0; }
+    if (may("pair")) actions.appendChild(button("Pair the next round", "primary", function () { act("/api/desk/round", {}, "paired"); }));
+    if (may("clock")) {
+      // the round's clock, as the tables show it: start it once, then pause or resume it, or start it again
+      var clock = rnd.tables.length ? rnd.tables[0].clock : null;
+      if (!clock) actions.appendChild(button("Start the clock", "", function () { act("/api/desk/clock", {}, "clock running"); }));
+      else {
+        actions.appendChild(button(clock.paused ? "Resume the clock" : "Pause the clock", "", function () {
+          act("/api/desk/clock", { pause: true }, clock.paused ? "clock running" : "clock paused");
+        }));
+        actions.appendChild(button("Restart the clock", "", function () { act("/api/desk/clock", { restart: true }, "clock restarted"); }));
       }
-      actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
-      if (rnd && !rnd.open && !rnd.final) {
-        var size = el("select");
-        cmdraftPage.label(size, "final table size");
-        [4, 5, 2, 3, 6, 7, 8].forEach(function (n) {
-          var o = el("option", null, "top " + n);
-          o.value = String(n);
-          size.appendChild(o);
-        });
-        actions.appendChild(size);
-        actions.appendChild(button("Seat the final table", "", function () { act("/api/desk/top", { size: Number(size.value) }, "final table seated"); }));
-      }
-      actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", function () {
-        act("/api/desk/tracker", { on: !view.event.tracker }, "tracker changed");
-      }));
-      if (rnd && !rnd.open) actions.appendChild(button("Finish the event", "", function () { act("/api/desk/finish", {}, "finished"); }));
     }
-    actions.appendChild(button(view.event.publish_decklists ? "Decklists public after the event: yes" : "Decklists public after the event: no", "", function () {
+    if (may("pair-again")) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
+    if (may("undo")) actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
+    if (may("top")) {
+      var size = el("select");
+      cmdraftPage.label(size, "final table size");
+      [4, 5, 2, 3, 6, 7, 8].forEach(function (n) {
+        var o = el("option", null, "top " + n);
+        o.value = String(n);
+        size.appendChild(o);
+      });
+      actions.appendChild(size);
+      actions.appendChild(button("Seat the final table", "", function () { act("/api/desk/top", { size: Number(size.value) }, "final table seated"); }));
+    }
+    if (may("tracker")) actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", function () {
+      act("/api/desk/tracker", { on: !view.event.tracker }, "tracker changed");
+    }));
+    if (may("finish")) actions.appendChild(button("Finish the event", "", function () { act("/api/desk/finish", {}, "finished"); }));
+    if (may("publish")) actions.appendChild(button(view.event.publish_decklists ? "Decklists public after the event: yes" : "Decklists public after the event: no", "", function () {
       act("/api/desk/publish", { on: !view.event.publish_decklists }, "decklists setting changed");
     }));
     head.appendChild(actions);

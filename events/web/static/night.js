@@ -247,9 +247,7 @@
     if (state.error) panel.appendChild(el("p", "error", state.error));
     if (rnd.result) {
       panel.appendChild(el("p", "night-order", orderText(rnd.result.order)));
-      panel.appendChild(el("p", "hint", view.event.status === "finished"
-        ? "Recorded. The event is over: the results are final." // the desk corrects a result only until then
-        : "Recorded. The desk corrects it if it is wrong."));
+      panel.appendChild(el("p", "hint", rnd.status_words)); // the core's words for the table's status
       return panel;
     }
     if (state.editing) {
@@ -258,9 +256,7 @@
     }
     var report = rnd.report;
     if (!report) {
-      panel.appendChild(
-        el("p", "hint", rnd.status === "desk" ? "Time is up: report the result now, or the desk records it." : "When the game ends, one of you reports the finishing order; the others confirm it.")
-      );
+      panel.appendChild(el("p", "hint", rnd.status_words)); // the core's words for the table's status
       panel.appendChild(button("Report the result", "primary", function () { startEditing("report"); }));
       return panel;
     }
@@ -273,11 +269,8 @@
     report.disputes.forEach(function (d) {
       panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
     });
-    if (report.status === "disputed") {
-      panel.appendChild(el("p", "night-desk", "Disputed: the desk settles it. Call a judge if you need to."));
-    } else if (rnd.status === "desk") {
-      panel.appendChild(el("p", "night-desk", "Time is up: the desk records this table if it is not confirmed."));
-    }
+    // the core's words for the table's status; the desk's to settle (disputed, time up) stands out
+    panel.appendChild(el("p", rnd.status === "waiting" ? "night-status" : "night-status night-desk", rnd.status_words));
     var row = el("div", "night-actions");
     if (!report.mine.confirmed) {
       row.appendChild(button("Confirm", "primary", function () {
@@ -294,7 +287,8 @@
   }
 
   // The finishing order, entered by tapping the players as they finished: 1st, then 2nd, ...; "Draw" makes the
-  // next tap share the place above; Undo takes the last tap back; Confirm sends it once everyone is placed.
+  // next tap share the place above; Undo takes the last tap back; Confirm sends it (the core refuses one that
+  // misses a player).
   // It starts from the order reported (a dispute, a report again) or empty.
   function startEditing(kind) {
     var report = state.view.round.report;
@@ -359,14 +353,20 @@
     tie.setAttribute("aria-pressed", editing.tie ? "true" : "false");
     tie.disabled = state.busy || !done.length || done.length === players.length;
     row.appendChild(tie);
+    // Whether the order is complete is the core's rule: the page sends it as tapped and shows the core's refusal
+    // (whom it is missing), the order kept to finish; an order taken closes the form.
     var confirm = button(editing.kind === "dispute" ? "Confirm my version" : "Confirm", "primary", function () {
       var order = editing.groups.map(function (group) { return group.slice(); });
-      var kind = editing.kind;
-      state.editing = null;
-      if (kind === "dispute") act("POST", "/api/result/confirm", { report: view.round.report.id, agree: false, order: order });
-      else act("POST", "/api/result", { order: order });
+      var sent = editing.kind === "dispute"
+        ? act("POST", "/api/result/confirm", { report: view.round.report.id, agree: false, order: order })
+        : act("POST", "/api/result", { order: order });
+      sent.then(function (answer) {
+        if (answer === undefined || state.editing !== editing) return;
+        state.editing = null;
+        render();
+      });
     });
-    confirm.disabled = state.busy || done.length !== players.length;
+    confirm.disabled = state.busy;
     row.appendChild(confirm);
     row.appendChild(button("Cancel", "", function () { state.editing = null; render(); }));
     form.appendChild(row);
