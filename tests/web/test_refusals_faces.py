@@ -5,6 +5,8 @@ Picks, joins, deck changes after the gate, life limits and role refusals."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -169,13 +171,20 @@ def test_a_deck_change_after_round_one_is_refused_alike_at_the_phone_the_termina
         assert refused.status_code == 409 and refused.json()["error"] == {"code": "phase-over", "message": words}
 
 
-def test_a_life_change_has_one_limit_at_the_phone_and_at_the_desk(four, manual_clock, cli) -> None:  # noqa: F811
-    db, event_id, codes = four
+@contextmanager
+def tracked_round(night, manual_clock, cli) -> Iterator[TestClient]:
+    """Round 1 paired, the desk's tracker on, and Ann's phone joined: the phone's client."""
+    db, event_id, codes = night
     assert cli("event", "round", event_id, "--db", db).exit_code == 0
     app = app_of(db, event_id, manual_clock)
     with TestClient(app, headers={**ORIGIN, "authorization": "Bearer desk-secret"}) as desk:
         ok(desk.post("/api/desk/tracker", json={"on": True}))
-        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        yield night_phone(app, event_id, "Ann", codes["Ann"])
+
+
+def test_a_life_change_has_one_limit_at_the_phone_and_at_the_desk(four, manual_clock, cli) -> None:  # noqa: F811
+    db, event_id, codes = four
+    with tracked_round(four, manual_clock, cli) as ann:
         me = ok(ann.get("/api/table"))["player"]["id"]
         ok(ann.post("/api/game", json={"life": [[me, -1500]]}))  # the phone used to refuse what the desk accepts
         beyond = -(MAX_LIFE_CHANGE + 1)
@@ -201,11 +210,7 @@ def test_commander_damage_is_judged_by_the_core_in_the_same_words_at_the_phone_a
     1", up to 1000) in its own words, while the core took 0 (an entry doing nothing) and said a phone's victim by
     its id ("commander damage to '3'")."""
     db, event_id, codes = four
-    assert cli("event", "round", event_id, "--db", db).exit_code == 0
-    app = app_of(db, event_id, manual_clock)
-    with TestClient(app, headers={**ORIGIN, "authorization": "Bearer desk-secret"}) as desk:
-        ok(desk.post("/api/desk/tracker", json={"on": True}))
-        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+    with tracked_round(four, manual_clock, cli) as ann:
         seated = ok(ann.get("/api/table"))["round"]["players"]
         me, victim = next(p for p in seated if p["me"]), next(p for p in seated if not p["me"])
         commander = me["commanders"][0] + ("#1" if me["commanders"].count(me["commanders"][0]) > 1 else "")
