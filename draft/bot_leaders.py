@@ -15,7 +15,7 @@ from draft.commanders import added_card_options, can_pair
 from draft.deck_spells import BOMB_LEAD, COMMAND_ZONE, LEAD_BAR
 from draft.decks import is_piper
 from draft.products import Product, ProductVotes, added_card
-from draft.traits import KEPT_TRAITS, card_traits
+from draft.traits import Kept, card_traits
 from sets.cards import Card, CommanderAbility
 
 LeaderOption = tuple[int, tuple[Card, ...], float]  # (identity mask, the leaders, their worth leading: ``plan_worth``)
@@ -41,17 +41,7 @@ def _plan_worth(card: Card) -> float:
     return rating + BOMB_PLAN * (rating - LEAD_BAR) if rating > LEAD_BAR else rating
 
 
-class _KeptWorth(dict[Card, float]):
-    """Each leader's ``plan_worth``, worked out the first time it is asked (a plain lookup: a pod asks some 900 times)."""
-
-    def __missing__(self, card: Card) -> float:
-        if len(self) >= KEPT_TRAITS:
-            self.clear()
-        worth = self[card] = _plan_worth(card)
-        return worth
-
-
-plan_worth: Callable[[Card], float] = _KeptWorth().__getitem__
+plan_worth: Callable[[Card], float] = Kept(_plan_worth).__getitem__
 """What a leader adds to the plan it leads: its rating, and ``BOMB_PLAN`` for each point above ``LEAD_BAR`` (a mediocre
 legend, every pack holds one, counts no more than its rating: the Pipers anyone may add lead as well)."""
 

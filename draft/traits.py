@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from draft.decks import is_piper
 from draft.ratings import evaluate, lasting_source
@@ -52,22 +53,23 @@ class Traits:
 COLOR_INDEXES = tuple(tuple(index for index in range(5) if mask >> index & 1) for mask in range(32))
 
 
+T = TypeVar("T")
 KEPT_TRAITS = 16384  # cards whose traits are kept at once (more than a night's sets hold)
 
 
-class _KeptTraits(dict[Card, Traits]):
-    """Each card's traits, worked out the first time it is asked (``card_traits``): a plain lookup where a cache
-    call would hash the card twice over, since a pod asks some 17,000 times."""
+class Kept(dict[Card, T]):
+    """``work(card)`` for each card, worked out the first time it is asked: a plain lookup where a cache call would
+    hash the card twice over (a pod asks ``card_traits`` some 17,000 times); at most ``KEPT_TRAITS`` cards kept."""
 
-    def __missing__(self, card: Card) -> Traits:
+    def __init__(self, work: Callable[[Card], T]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, card: Card) -> T:
         if len(self) >= KEPT_TRAITS:
             self.clear()
-        traits = self[card] = _card_traits(card)
-        return traits
-
-
-card_traits: Callable[[Card], Traits] = _KeptTraits().__getitem__
-"""What bots and the deck builder read of ``card``, worked out once."""
+        kept = self[card] = self.work(card)
+        return kept
 
 
 def _card_traits(card: Card) -> Traits:
@@ -110,3 +112,7 @@ def _card_traits(card: Card) -> Traits:
         COLOR_INDEXES[card.deck_colors.mask],
         (creature, card.mana_value <= 3, card.mana_value >= 6),
     )
+
+
+card_traits: Callable[[Card], Traits] = Kept(_card_traits).__getitem__
+"""What bots and the deck builder read of ``card``, worked out once."""
