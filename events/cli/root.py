@@ -4,7 +4,10 @@ cmdraft error, or a usage error click finds, becomes one line ``cmdraft: error: 
 ``COMMANDS`` names each command, the module that defines it and the first paragraph of its help.
 The root group is Click's lazy group: ``list_commands`` reads the table and ``get_command`` imports
 the module of the command asked for, so ``cmdraft --help`` lists every command without importing
-one, and ``cmdraft event …`` loads the event commands only.  This module stays light for that.
+one, and ``cmdraft event …`` loads the event group only.  ``LazyGroup`` is that group for any level: the
+event group and its ``player`` subgroup are lazy the same way, from their own tables
+(``events/cli/event/__init__.py``), so ``cmdraft event list`` imports its own command's module and no other.
+This module stays light for that.
 """
 
 from __future__ import annotations
@@ -168,7 +171,9 @@ def prepared(command: click.Command) -> click.Command:
         each = stack.pop()
         each.context_class = PlainContext
         strict_params(each)
-        stack += list(getattr(each, "commands", {}).values())
+        under = getattr(each, "commands", {})
+        if not isinstance(under, LazyCommands):  # a lazy group prepares each of its commands as it loads it
+            stack += list(under.values())
     return command
 
 
@@ -210,15 +215,17 @@ def _error_line(message: str) -> None:
     click.echo(f"cmdraft: error: {visible(message, line_breaks=True)}", err=True)
 
 
-class RootGroup(TyperGroup):
-    """The root group: its commands loaded lazily from ``COMMANDS``, and the one place where a cmdraft
-    error, or a usage error click finds, becomes one line ``cmdraft: error: …`` and an exit code."""
+class LazyGroup(TyperGroup):
+    """A group whose commands come from its ``table`` (a subclass names it), each command's module imported
+    only when that command runs or shows its help: listing them, or suggesting a name, imports none.  A
+    ``typer.Typer(cls=...)`` with no commands registered on it gives the group its name, help and options."""
 
+    table: tuple[LazyCommand, ...] = ()
     context_class = PlainContext
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = LazyCommands(COMMANDS)  # type: ignore[assignment]  # click declares a mutable mapping; this one is read only (commands come from the table, imported lazily)
+        self.commands = LazyCommands(self.table)  # type: ignore[assignment]  # click declares a mutable mapping; this one is read only (commands come from the table, imported lazily)
         strict_params(self)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -229,12 +236,19 @@ class RootGroup(TyperGroup):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The list of commands as click writes it, from the table's help: listing them imports none."""
-        limit = formatter.width - 6 - max(len(entry.name) for entry in COMMANDS)
+        limit = formatter.width - 6 - max(len(entry.name) for entry in self.table)
         rows = [
-            (entry.name, click.Command(entry.name, help=entry.help).get_short_help_str(limit)) for entry in COMMANDS
+            (entry.name, click.Command(entry.name, help=entry.help).get_short_help_str(limit)) for entry in self.table
         ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+class RootGroup(LazyGroup):
+    """The root group: its commands loaded lazily from ``COMMANDS``, and the one place where a cmdraft
+    error, or a usage error click finds, becomes one line ``cmdraft: error: …`` and an exit code."""
+
+    table = COMMANDS
 
     def invoke(self, ctx: click.Context) -> Any:
         new_run()

@@ -13,10 +13,12 @@ import pytest
 import typer
 
 from events.cli import app
+from events.cli.event import EVENT_COMMANDS, PLAYER_COMMANDS
 from events.cli.root import COMMANDS, LazyCommand
 from tests.helpers.paths import ROOT
 
 GROUP_MODULES = sorted({entry.target.partition(":")[0] for entry in COMMANDS})
+EVENT_MODULES = sorted({e.target.partition(":")[0] for e in EVENT_COMMANDS + PLAYER_COMMANDS} - {"events.cli.event"})
 
 
 def modules_loaded_by(*args: str) -> tuple[str, set[str]]:
@@ -45,11 +47,36 @@ def test_the_root_help_lists_every_command_without_importing_one():
 def test_a_group_loads_its_own_module_and_no_other_groups():
     shown, modules = modules_loaded_by("event", "--help")
     assert "cmdraft event [OPTIONS] COMMAND" in shown
-    assert {"events.cli.event", "events.cli.event.rounds"} <= modules
+    assert "events.cli.event" in modules
     assert not modules & (set(GROUP_MODULES) - {"events.cli.event"}), modules & set(GROUP_MODULES)
+    assert not modules & set(EVENT_MODULES), modules & set(EVENT_MODULES)  # its list comes from the table
     assert not {m for m in modules if m.split(".")[0] == "textual"}
+    listed = shown.split("Commands:\n", 1)[1]
+    assert [line.split()[0] for line in listed.splitlines() if line.strip()] == [e.name for e in EVENT_COMMANDS]
     _, modules = modules_loaded_by("sim", "--help")
     assert "events.cli.sim" in modules and "events.cli.event" not in modules
+
+
+@pytest.mark.slow
+def test_an_event_command_loads_its_own_module_and_nothing_it_does_not_need():
+    """Before: ``events/cli/event/__init__.py`` imported every event command, so ``cmdraft event list`` imported
+    the terminal draft, the deck builder and the rest of the screens."""
+    shown, modules = modules_loaded_by("event", "list")
+    assert "No events yet" in shown
+    assert "events.cli.event.registration" in modules
+    assert not modules & (set(EVENT_MODULES) - {"events.cli.event.registration"}), modules & set(EVENT_MODULES)
+    unneeded = {"events.screens.builder", "events.screens.event_draft", "events.screens.review", "events.web"}
+    assert not modules & unneeded, modules & unneeded
+    assert not {m for m in modules if m.split(".")[0] in ("textual", "starlette", "uvicorn", "jinja2")}
+    shown, modules = modules_loaded_by("event", "player", "add", "--help")
+    assert "Register players" in shown
+    assert not modules & (set(EVENT_MODULES) - {"events.cli.event.registration"}), modules & set(EVENT_MODULES)
+
+
+def test_the_event_groups_list_says_what_each_command_says():
+    assert help_mismatches(EVENT_COMMANDS) == [] and help_mismatches(PLAYER_COMMANDS) == []
+    planted = (*PLAYER_COMMANDS[:2], LazyCommand("drop", PLAYER_COMMANDS[2].target, "Drop a player."))
+    assert help_mismatches(planted) == ["drop"]
 
 
 def test_the_root_has_the_commands_readme_lists():
