@@ -37,7 +37,6 @@ The ``HAS_*`` flags are plain module attributes: tests turn them off to run the 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import os
@@ -49,8 +48,6 @@ import time
 import types
 from collections.abc import Callable
 from typing import Any, Self
-
-import portalocker
 
 from events import timing
 
@@ -100,6 +97,8 @@ def lock(handle: Any, timeout: float) -> None:
     holder lets go, the longest waiter is woken, which keeps the store's turnstile fair."""
     if HAS_FLOCK and free_lock_taken(handle):
         return
+    import portalocker  # here: importing it reads its package's metadata, which a free lock never needs
+
     if HAS_ALARM and threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGALRM, _ring)
         signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -141,6 +140,8 @@ def unlock(handle: Any) -> None:
         except (OSError, ValueError):
             pass  # closing the file drops the lock anyway
         return
+    import portalocker  # (where ``flock`` can't be called directly; see ``lock``)
+
     try:
         portalocker.unlock(handle)
     except (portalocker.LockException, OSError, ValueError):
@@ -431,6 +432,8 @@ def on_interrupt(callback: Callable[[], None]) -> None:
     """``callback`` on the running event loop when SIGINT comes (a full-screen app reads Ctrl-C as a key, so this
     is one sent from outside: ``kill -INT``, ``timeout -s INT``).  Where the loop can't take signals (Windows)
     SIGINT stays Python's own."""
+    import asyncio  # here: only the full-screen app, already running on asyncio's loop, asks (a command would pay)
+
     with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
         asyncio.get_running_loop().add_signal_handler(signal.SIGINT, callback)
 

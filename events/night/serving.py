@@ -17,12 +17,13 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
-
-import portalocker
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from events import portable
 from events.portable import POLL, process_alive, unlock
+
+if TYPE_CHECKING:
+    import portalocker
 
 
 def marker(database: Path, event_id: int) -> Path:
@@ -116,6 +117,8 @@ def served_url(database: Path, event_id: int) -> str | None:
 def hold_shared(handle: Any) -> bool:
     """A shared lock taken on the open file ``handle``, held until it is closed (``held_by_anyone`` sees it); False
     where it can't be: no locks here, or one held exclusively for over a second (a look holds one for a moment)."""
+    import portalocker  # here, not at the top: importing it reads its package's metadata, which every command would pay
+
     for _ in range(int(1 / POLL)):
         with contextlib.suppress(portalocker.AlreadyLocked):
             return _try_lock(handle, portalocker.LockFlags.SHARED) is not None
@@ -126,6 +129,8 @@ def hold_shared(handle: Any) -> bool:
 def held_by_anyone(path: Path) -> bool | None:
     """Whether a process holds a lock on the file at ``path`` (``hold_shared``: a lock ends with its process, so
     unlike a process id it names no process that took the number later); None where it can't be told."""
+    import portalocker  # (at the top it would cost every command; see ``hold_shared``)
+
     with contextlib.suppress(OSError), open(path, "rb") as handle:
         try:
             taken = _try_lock(handle, portalocker.LockFlags.EXCLUSIVE)
@@ -138,6 +143,8 @@ def held_by_anyone(path: Path) -> bool | None:
 
 def _try_lock(handle: Any, kind: portalocker.LockFlags) -> bool | None:
     """The lock taken at once (``AlreadyLocked``: another holds it), or None: no lock can be taken here."""
+    import portalocker  # (at the top it would cost every command; see ``hold_shared``)
+
     try:
         portalocker.lock(handle, kind | portalocker.LockFlags.NON_BLOCKING)
     except portalocker.AlreadyLocked:

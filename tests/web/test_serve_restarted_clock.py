@@ -7,12 +7,12 @@ from __future__ import annotations
 import os
 import signal
 
+import portalocker
 import pytest
 import uvicorn
 
 from events import portable
 from events.cli.serve import StoppingServer
-from events.night import serving as serving_module
 from events.night.serving import held, hold_shared, marker, served_url, serving, stopped_before
 from tests.helpers.nights import codes_of
 from tests.helpers.served import Phone, client, phone, served_night
@@ -141,7 +141,7 @@ def test_a_server_that_could_not_take_its_lock_is_judged_by_its_process_id(tmp_p
     def no_shared_locks(handle, flags):
         raise ImportError("Shared locks on Windows require the win32 extra")
 
-    monkeypatch.setattr(serving_module.portalocker, "lock", no_shared_locks)
+    monkeypatch.setattr(portalocker, "lock", no_shared_locks)
     with serving(db, 1, "http://127.0.0.1:8000"):
         assert served_url(db, 1) == "http://127.0.0.1:8000" and not stopped_before(db, 1)
     assert stopped_before(db, 1)
