@@ -22,12 +22,18 @@ from typing import Annotated, Any
 
 import click
 import typer
+import typer.core
 from typer.core import TyperGroup
 
 from events.outputs.written import new_run
 from sets.errors import CmdraftError
 from sets.numbers import MAX_DIGITS, is_decimal, is_number
 from sets.visible import quoted, visible
+
+# Help here is plain text (``rich_markup_mode=None`` on every group), yet where rich is installed typer imports its
+# rich helpers (rich's markdown, pygments, tracebacks: some 30 ms of every ``--help``) only to escape the brackets of
+# an option's ``[default: …]`` for rich, which ``PlainHelpFormatter`` would take out again.
+typer.core.HAS_RICH = False
 
 
 @dataclass(frozen=True)
