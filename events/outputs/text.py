@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from wcwidth import wcswidth, wcwidth
-
 from sets.visible import visible
 
 
 def cell_width(text: str) -> int:
     """The columns ``text`` takes on a terminal or a fixed-width printout (wide East Asian characters and
     emoji take two, combining marks none), measured on its visible form."""
+    # here: importing wcwidth (31 modules) would cost every command, not only those measuring text
+    from wcwidth import wcswidth, wcwidth
+
     shown = visible(text)
     width = wcswidth(shown)
     if width >= 0:
@@ -26,6 +27,8 @@ def cell_width(text: str) -> int:
 
 def cut(text: str, width: int) -> tuple[str, str]:
     """The longest head of ``text`` that fits ``width`` columns (at least one character), and the rest."""
+    from wcwidth import wcwidth  # (see ``cell_width``)
+
     used = 0
     for index, ch in enumerate(text):
         used += max(0, wcwidth(ch))

@@ -59,7 +59,7 @@ def check_changed(data: dict[str, Any], changed: Mapping[str, Collection[str]]) 
 
     For a database that passed ``check_tables`` before a transaction in which only the records named in
     ``changed`` (their numbers, by table) were added or changed, and none was removed from a table others
-    refer to (``REFERRED``) nor changed a field others find it by (``KEYS``): then only those records can
+    refer to nor changed a field others find it by (``referred``): then only those records can
     hold a problem, so they are the ones checked, in ``check_tables``'s order (the first problem is the same),
     their references looked up in ``data`` as it is.  A record named but no longer there was removed again."""
     records: dict[str, dict[str, Record]] = {}
@@ -202,19 +202,18 @@ def _marks(kind: Any) -> Iterator[Ref | Within]:
             yield from _marks(hint)
 
 
-def _referred() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+@cache
+def referred() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """The tables other records refer to, and the fields by which a reference finds a record beside its number (a
+    pod by its event and number; a player of the same event by their event): removing such a record, or changing
+    those fields, can break a record that was not touched, so such a transaction is checked whole.  Worked out from
+    the types when a transaction first asks (reading every type's hints costs a command that only reads)."""
     refs = [mark for kind in TABLES.values() for mark in _marks(kind) if isinstance(mark, Ref)]
     keys: dict[str, tuple[str, ...]] = {}
     for ref in refs:
         fields = ("event", ref.field) if ref.field else ("event",) if ref.same_event else ()
         keys[ref.table] = tuple(dict.fromkeys((*keys.get(ref.table, ()), *fields)))
     return frozenset(ref.table for ref in refs), {table: fields for table, fields in keys.items() if fields}
-
-
-# The tables other records refer to, and the fields by which a reference finds a record beside its number (a pod
-# by its event and number; a player of the same event by their event): removing such a record, or changing those
-# fields, can break a record that was not touched, so such a transaction is checked whole.
-REFERRED, KEYS = _referred()
 
 
 @cache

@@ -3,7 +3,7 @@ writes in memory, and the tables that tell it what each change touched.
 
 - ``TransactionStorage`` holds a transaction's tables until its commit, with the numbers of the records it added or
   changed by table (``changed``), or ``whole`` when the commit must check every record: a record others refer to
-  was removed or changed the fields they find it by (``events.storage.record_checks.REFERRED``, ``KEYS``), or
+  was removed or changed the fields they find it by (``events.storage.record_checks.referred``), or
   the data changed some way the tables did not name.
 - ``TrackedTable`` changes a record in a copy of its own, so the records the process keeps of the file (which
   reads in other threads share) stay as they were committed until the transaction's file replaces them.
@@ -24,7 +24,7 @@ from tinydb.queries import QueryLike
 from tinydb.storages import Storage
 from tinydb.table import Table
 
-from events.storage.record_checks import KEYS, REFERRED
+from events.storage.record_checks import referred
 
 
 class TransactionStorage(Storage):
@@ -106,8 +106,8 @@ class TrackedTable(Table):
         storage.changed.setdefault(self.name, set()).update(map(str, doc_ids))
 
     def _found_by(self, doc_ids: Iterable[int] | None) -> dict[str, tuple[Any, ...]]:
-        """The fields by which other records find this table's (``KEYS``), per record (of ``doc_ids``, or all)."""
-        fields = KEYS.get(self.name)
+        """The fields by which other records find this table's (``referred``), per record (of ``doc_ids``, or all)."""
+        fields = referred()[1].get(self.name)
         if fields is None:
             return {}
         table = self._read_table()
@@ -176,12 +176,12 @@ class TrackedTable(Table):
     def remove(self, *args: Any, **kwargs: Any) -> list[int]:
         with self._telling() as storage:
             doc_ids = super().remove(*args, **kwargs)
-            storage.whole = storage.whole or (bool(doc_ids) and self.name in REFERRED)
+            storage.whole = storage.whole or (bool(doc_ids) and self.name in referred()[0])
         return doc_ids
 
     def truncate(self) -> None:
         with self._telling() as storage:
-            storage.whole = storage.whole or (self.name in REFERRED and bool(self._read_table()))
+            storage.whole = storage.whole or (self.name in referred()[0] and bool(self._read_table()))
             super().truncate()
 
 
