@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from pathlib import Path
 from xml.parsers import expat
-from xml.sax.saxutils import quoteattr
 
 from draft.decks import Deck, DeckLine, Zone, is_piper
 from draft.products import default_product, product_of, products
@@ -279,6 +278,8 @@ def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
 def xml_attribute(value: str) -> str:
     """An XML attribute value, quoted as MTGO and Cockatrice write theirs: always in double quotes (a double quote
     inside as &quot;), so that readers that look for name=" line by line (XMage's .dek reader) find it."""
+    from xml.sax.saxutils import quoteattr  # here: it imports urllib.request and http.client, which reading never needs
+
     return quoteattr(value, {'"': "&quot;"})
 
 
