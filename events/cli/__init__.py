@@ -1,6 +1,6 @@
 """The ``cmdraft`` command line: a thin typer layer over the core.
 
-One module per command group (``sets``, ``packs``, ``deck``, ``sim``, ``play``,
+One module per command group (``sets``, ``packs``, ``sealed``, ``deck``, ``sim``, ``play``,
 ``build``, and the ``event`` package, a module per part of the night), each
 loaded only when its command runs or shows its help; ``root`` lists them and is
 the one place where a cmdraft error becomes one line on stderr and the error's

@@ -1,9 +1,8 @@
-"""``cmdraft packs``, ``packs audit`` and ``sealed``: opening boosters."""
+"""``cmdraft packs`` and ``packs audit``: opening boosters (``sealed`` pools are ``events/cli/sealed.py``)."""
 
 from __future__ import annotations
 
 import random
-import shlex
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -12,9 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from events.cli.build import db_words, open_builder
 from events.cli.common import (
-    DbOption,
     JsonOption,
     KindOption,
     SeedOption,
@@ -29,8 +26,7 @@ from events.cli.common import (
 from events.screens.progress import LongWork
 from events.screens.render import in_rarity_order, pack_table, sheet_label, sheet_words
 from sets.audit import Row, check_audited, open_and_audit
-from sets.booster import booster_spec, check_opened, check_sealed, sealed_pool
-from sets.errors import InputError
+from sets.booster import booster_spec, check_opened
 
 packs_app = typer.Typer(help="Open boosters.", invoke_without_command=True)
 CARD_ROWS = 10  # the worst rows of a long table (cards) on screen
@@ -128,79 +124,3 @@ def packs_audit(
         if check.warning:
             console.print(Text(f"  warning: {check.warning}", style="yellow"))
     console.print(f"seed {seed}, {count} boosters; a p-value under 0.001 would point to a collation fault")
-
-
-def sealed(
-    players: Annotated[int, typer.Option("--players", help="How many players.")] = 1,
-    boosters: Annotated[int, typer.Option("--boosters", help="Boosters per player.")] = 6,
-    set_code: SetOption = "CMR",
-    seed: SeedOption = None,
-    kind: KindOption = None,
-    as_json: JsonOption = False,
-    build: Annotated[bool, typer.Option("--build", help="Open the deck builder on the pool (one player).")] = False,
-    plain: Annotated[
-        bool, typer.Option("--plain", help="With --build: the line prompt instead of the full-screen app.")
-    ] = False,
-    db: DbOption = None,
-) -> None:
-    """Give each player a sealed pool of six boosters; --build opens the deck builder on it."""
-    with option_limits({"players": "--players", "boosters": "--boosters"}):
-        check_sealed(players, boosters)
-    spec = booster_spec(set_code, kind)
-    seed = resolve_seed(seed)
-
-    rng = random.Random(seed)
-    if build:
-        if as_json or players != 1:
-            raise InputError("--build opens the builder for one sealed pool: leave out --json and --players")
-
-        pool = sealed_pool(spec, rng, boosters)
-        cards = [p.card for b in pool for p in b.printings]
-        open_builder(
-            db,
-            f"sealed {set_code.upper()} seed {seed} x{boosters}",
-            cards,
-            set_code.upper(),
-            seed,
-            f"sealed-{seed}",
-            plain,
-            shlex.join(
-                ["cmdraft", "sealed", "--build", "--set", set_code.upper(), "--seed", str(seed)]
-                + ["--boosters", str(boosters), *db_words(db)]
-                + (["--booster", kind] if kind else [])
-            ),
-        )
-        return
-    if as_json:
-        rows = []
-        with LongWork(progress_console(), players, f"opening {players} sealed pools") as work:
-            for i in range(1, players + 1):
-                pool = sealed_pool(spec, rng, boosters, (i - 1) * boosters)  # numbered as 'packs --seed' numbers them
-                rows.append(
-                    {
-                        "number": i,  # the player's number, as an event's players have theirs
-                        "player": i,
-                        "boosters": [b.to_json(seed) for b in pool],
-                        "pool": [p.card.name for b in pool for p in b.printings],
-                    }
-                )
-                work.advance()
-        emit_json({"seed": seed, "set": set_code.upper(), "players": rows})
-        return
-
-    console = out()
-    with LongWork(console, players, f"opening {players} sealed pools") as work:
-        for i in range(1, players + 1):
-            pool = sealed_pool(spec, rng, boosters)
-            printings = sorted(
-                (p for b in pool for p in b.printings),
-                key=lambda p: (p.card.deck_colors.mask, p.card.mana_value, p.card.name),
-            )
-            console.print(
-                pack_table(
-                    printings,
-                    title=f"Player {i}: sealed pool ({len(printings)} cards, seed {seed})",
-                    width=console.width,
-                )
-            )
-            work.advance()
