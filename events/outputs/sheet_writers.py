@@ -10,8 +10,6 @@ import csv
 import html
 import io
 
-import segno
-
 from draft.formats.csv_deck import neutral
 from events.outputs.sheets import CSV_PRINTABLES, Blanks, Link, Note, Sheet, Table, page_heading
 from events.outputs.text import cell_width, cut, fit_columns
@@ -188,6 +186,8 @@ def _html_table(table: Table, natural: list[int]) -> str:
 
 def qr_svg(url: str) -> str:
     """The QR code of ``url`` as inline SVG (segno, error correction M, 2 px modules and a 4-module quiet zone)."""
+    import segno  # here: segno's writers import urllib.request, http.client and email, which only a QR code needs
+
     return segno.make(url, error="m", micro=False).svg_inline(
         scale=2, border=4, svgclass="qr", lineclass=None, omitsize=True
     )
