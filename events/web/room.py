@@ -12,7 +12,6 @@ import io
 from typing import Any
 
 import msgspec
-import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
@@ -100,6 +99,8 @@ async def get_room_qr(server: Server, request: Request) -> Response:
 @functools.lru_cache(maxsize=8)  # the server's few addresses: a code is made once (milliseconds of the event loop)
 def qr_image(url: str) -> bytes:
     """The QR code of ``url`` as an SVG document of its own (with its namespace and size, as an <img> needs)."""
+    import segno  # here: its writers import urllib.request, http.client and email (``events.outputs.sheet_writers``)
+
     out = io.BytesIO()
     segno.make(url, error="m", micro=False).save(out, kind="svg", scale=10, border=4, xmldecl=False)
     return out.getvalue()
