@@ -8,6 +8,7 @@ import random
 from xml.etree import ElementTree
 
 import pytest
+import segno
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -260,8 +261,8 @@ def test_the_rooms_qr_code_is_made_once_however_often_anyone_asks(tmp_path, cli,
     db = tmp_path / "qr.json"
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     made = []
-    make = room.segno.make
-    monkeypatch.setattr(room.segno, "make", lambda *args, **options: made.append(args) or make(*args, **options))
+    make = segno.make
+    monkeypatch.setattr(segno, "make", lambda *args, **options: made.append(args) or make(*args, **options))
     room.qr_image.cache_clear()
     with client(db, event_id, manual_clock, watch=False) as web:
         answers = [web.get("/api/room/qr.svg") for _ in range(50)]
