@@ -10,8 +10,9 @@ from typing import Annotated
 import typer
 
 from draft.products import product_of
-from events.cli.common import DbOption, ProductOption, out, product_option
+from events.cli.common import DbOption, out
 from events.cli.deck import read_deck
+from events.cli.draft_options import ProductOption, product_option
 from events.cli.play import full_screen
 from events.screens.app import run_build  # Textual itself is imported only when the app starts
 from events.screens.practice import run_pool_build

@@ -14,15 +14,10 @@ import click
 import typer
 from rich.console import Console
 
-from draft.bots import BotStyle
-from draft.engine import DraftConfig
-from draft.products import Product, product, products
 from events.portable import stdout_gone
 from events.screens.render import console
-from sets.catalog import load_set
 from sets.colors import Color
 from sets.errors import InputError, LimitError
-from sets.visible import quoted
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
 
@@ -36,26 +31,6 @@ SetOption = Annotated[
         "with 'cmdraft sets download CODE'; any imported set.",
     ),
 ]
-ProductOption = Annotated[
-    str | None,
-    typer.Option(
-        "--product",
-        help="The Commander-draft product whose rules apply: CMR, CLB or CMM (default: the one the pool's cards, "
-        "else the deck's, come from).",
-    ),
-]
-
-
-def product_option(code: str | None) -> Product | None:
-    """The product ``--product`` names (None when not given); its set must be loadable (bundled or imported)."""
-    if code is None:
-        return None
-    found = product(code)
-    if not found.known:
-        known = ", ".join(products())
-        raise InputError(f"--product {quoted(code)} is no Commander-draft product: use one of {known}")
-    load_set(found.code)  # not imported: one line saying how to get it (exit 2)
-    return found
 
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Random seed; the same seed replays the same result.")]
@@ -172,19 +147,3 @@ def option_limits(options: dict[str, str]) -> Iterator[None]:
 
 def parse_colors(values: list[str] | None) -> list[Color] | None:
     return None if not values else [Color.parse(value) for value in values]
-
-
-def parse_styles(text: str | None) -> list[BotStyle] | None:
-    if text is None:
-        return None
-    styles = [BotStyle.parse(part) for part in text.split(",") if part.strip()]
-    if not styles:
-        raise InputError("--bots needs a style: strong, commander-first or best-card (comma-separated for several)")
-    return styles
-
-
-def draft_config(players: int, set_code: str, kind: str | None) -> DraftConfig:
-    config = DraftConfig(seats=players, set_code=set_code.upper(), booster_kind=kind)
-    with option_limits({"seats": "--players"}):
-        config.check()
-    return config

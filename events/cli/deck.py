@@ -17,16 +17,8 @@ from draft.deckbuild import check_suggestions, rank_commanders
 from draft.decks import Deck, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
 from draft.products import added_card, product_of
-from events.cli.common import (
-    ForceOption,
-    JsonOption,
-    ProductOption,
-    emit_json,
-    option_limits,
-    out,
-    parse_colors,
-    product_option,
-)
+from events.cli.common import ForceOption, JsonOption, emit_json, option_limits, out, parse_colors
+from events.cli.draft_options import ProductOption, product_option
 from events.outputs.exports import write_deck
 from events.outputs.guard import check_file, note_input, output_value
 from events.screens.deck_tables import deck_report, suggestion_table

@@ -10,16 +10,8 @@ import typer
 from rich.table import Table
 from typer.core import TyperCommand
 
-from events.cli.common import (
-    DbOption,
-    SeedOption,
-    SetOption,
-    draft_config,
-    emit_json,
-    out,
-    parse_styles,
-    resolve_seed,
-)
+from events.cli.common import DbOption, SeedOption, SetOption, emit_json, out, resolve_seed
+from events.cli.draft_options import draft_config, parse_styles
 from events.screens.app import run_practice  # Textual itself is imported only when the app starts
 from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal

@@ -21,13 +21,12 @@ from events.cli.common import (
     KindOption,
     SeedOption,
     SetOption,
-    draft_config,
     emit_json,
     option_limits,
     out,
-    parse_styles,
     resolve_seed,
 )
+from events.cli.draft_options import draft_config, parse_styles
 from events.night.pipers import check_piper_stock
 from events.outputs.exports import export_pod
 from events.outputs.guard import check_folder, output_value
