@@ -9,8 +9,9 @@ text, one self-contained HTML page or CSV.  No rendering library is used here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from events.storage.records import Event
 
@@ -18,29 +19,25 @@ CSV_PRINTABLES = ("pairings", "standings", "results")
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Struct, frozen=True):
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     title: str = ""
     right: tuple[int, ...] = ()  # columns aligned right (numbers)
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(Struct, frozen=True):
     text: str
     strong: bool = False
 
 
-@dataclass(frozen=True)
-class Blanks:
+class Blanks(Struct, frozen=True):
     """Lines to fill in by hand: ``Label: ______``."""
 
     labels: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(Struct, frozen=True):
     """A web address to open on a phone: printed as text, and on an HTML page as a QR code of it too."""
 
     url: str
@@ -49,8 +46,7 @@ class Link:
 Block = Table | Note | Blanks | Link
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(Struct, frozen=True):
     title: str
     blocks: tuple[Block, ...]
     name: str = ""  # a player's name after the title: shown as typed, never upper-cased
@@ -62,8 +58,7 @@ def page_heading(page: Page, upper: bool = False) -> str:
     return f"{title} · {page.name}" if page.name else title
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(Struct, frozen=True):
     what: str
     title: str
     subtitle: str

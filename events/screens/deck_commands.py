@@ -9,8 +9,9 @@ Nothing here prints or draws; a line that can't be read raises ``InputError`` sa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from draft import deck_actions as act
 from draft.deck_session import DeckSession
@@ -80,35 +81,29 @@ AFTER_DONE = ("review", "bot", "export", "show", "card", "check", "stats", "help
 # --- the face's own commands -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Help:
+class Help(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class Quit:
+class Quit(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class ReadCard:
+class ReadCard(Struct, frozen=True):
     """A card's full facts: ``text`` a number of the pool list or a name."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class Review:
+class Review(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class ShowBot:
+class ShowBot(Struct, frozen=True):
     seat: int  # from 0
 
 
-@dataclass(frozen=True)
-class Export:
+class Export(Struct, frozen=True):
     folder: Path | None
     force: bool
 
