@@ -68,9 +68,23 @@ def test_an_event_command_loads_its_own_module_and_nothing_it_does_not_need():
     unneeded = {"events.screens.builder", "events.screens.event_draft", "events.screens.review", "events.web"}
     assert not modules & unneeded, modules & unneeded
     assert not {m for m in modules if m.split(".")[0] in ("textual", "starlette", "uvicorn", "jinja2")}
+    # libraries a command pays for only where it uses them: a lock waited for, a QR code, text measured, XML written
+    heavy = {"asyncio", "portalocker", "segno", "wcwidth", "urllib.request", "xml.sax.saxutils", "draft.deck_actions"}
+    assert not modules & heavy, modules & heavy
     shown, modules = modules_loaded_by("event", "player", "add", "--help")
     assert "Register players" in shown
     assert not modules & (set(EVENT_MODULES) - {"events.cli.event.registration"}), modules & set(EVENT_MODULES)
+    assert "typer.rich_utils" not in modules  # plain help needs none of typer's rich helpers (markdown, pygments)
+
+
+@pytest.mark.slow
+def test_opening_packs_loads_no_deck_builder_and_no_bots():
+    """Before: 'packs' shared its module with 'sealed --build' (the builder, play, the deck commands), and the
+    shared options imported the bots."""
+    shown, modules = modules_loaded_by("packs", "--count", "1", "--seed", "1", "--json")
+    assert '"seed": 1' in shown
+    unneeded = {"events.cli.build", "events.cli.play", "events.cli.deck", "events.screens.builder", "draft.bots"}
+    assert not modules & unneeded, modules & unneeded
 
 
 def test_the_event_groups_list_says_what_each_command_says():
