@@ -9,9 +9,8 @@ text, one self-contained HTML page or CSV.  No rendering library is used here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
-
-from msgspec import Struct, field
 
 from events.storage.records import Event
 
@@ -19,25 +18,29 @@ CSV_PRINTABLES = ("pairings", "standings", "results")
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
-class Table(Struct, frozen=True):
+@dataclass(frozen=True)
+class Table:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     title: str = ""
     right: tuple[int, ...] = ()  # columns aligned right (numbers)
 
 
-class Note(Struct, frozen=True):
+@dataclass(frozen=True)
+class Note:
     text: str
     strong: bool = False
 
 
-class Blanks(Struct, frozen=True):
+@dataclass(frozen=True)
+class Blanks:
     """Lines to fill in by hand: ``Label: ______``."""
 
     labels: tuple[str, ...]
 
 
-class Link(Struct, frozen=True):
+@dataclass(frozen=True)
+class Link:
     """A web address to open on a phone: printed as text, and on an HTML page as a QR code of it too."""
 
     url: str
@@ -46,7 +49,8 @@ class Link(Struct, frozen=True):
 Block = Table | Note | Blanks | Link
 
 
-class Page(Struct, frozen=True):
+@dataclass(frozen=True)
+class Page:
     title: str
     blocks: tuple[Block, ...]
     name: str = ""  # a player's name after the title: shown as typed, never upper-cased
@@ -58,7 +62,8 @@ def page_heading(page: Page, upper: bool = False) -> str:
     return f"{title} · {page.name}" if page.name else title
 
 
-class Sheet(Struct, frozen=True):
+@dataclass(frozen=True)
+class Sheet:
     what: str
     title: str
     subtitle: str

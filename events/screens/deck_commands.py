@@ -9,9 +9,8 @@ Nothing here prints or draws; a line that can't be read raises ``InputError`` sa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-
-from msgspec import Struct
 
 from draft import deck_actions as act
 from draft.deck_session import DeckSession
@@ -81,29 +80,35 @@ AFTER_DONE = ("review", "bot", "export", "show", "card", "check", "stats", "help
 # --- the face's own commands -----------------------------------------------------------------------
 
 
-class Help(Struct, frozen=True):
+@dataclass(frozen=True)
+class Help:
     pass
 
 
-class Quit(Struct, frozen=True):
+@dataclass(frozen=True)
+class Quit:
     pass
 
 
-class ReadCard(Struct, frozen=True):
+@dataclass(frozen=True)
+class ReadCard:
     """A card's full facts: ``text`` a number of the pool list or a name."""
 
     text: str
 
 
-class Review(Struct, frozen=True):
+@dataclass(frozen=True)
+class Review:
     pass
 
 
-class ShowBot(Struct, frozen=True):
+@dataclass(frozen=True)
+class ShowBot:
     seat: int  # from 0
 
 
-class Export(Struct, frozen=True):
+@dataclass(frozen=True)
+class Export:
     folder: Path | None
     force: bool
 
