@@ -3,14 +3,11 @@
 A text face reads them from typed lines (``events.screens.deck_commands``), the full-screen app from its
 keys, a browser from its requests; the session applies them (``DeckSession.apply``) and returns one result
 each, which the face shows in its own way.
-
-They are msgspec's frozen ``Struct``s, not dataclasses: the same frozen values (compared, hashed and shown alike),
-made in microseconds where making some forty dataclasses cost every process that builds a deck ~20 ms at start.
 """
 
 from __future__ import annotations
 
-from msgspec import Struct
+from dataclasses import dataclass
 
 from draft.commanders import Suggestion
 from draft.deck_rules import DeckReport
@@ -23,111 +20,135 @@ from sets.colors import Color
 # --- intents ---------------------------------------------------------------------------------------
 
 
-class ChooseCommanders(Struct, frozen=True):
+@dataclass(frozen=True)
+class ChooseCommanders:
     cards: tuple[Card, ...]
 
 
-class ChoosePipers(Struct, frozen=True):
+@dataclass(frozen=True)
+class ChoosePipers:
     colors: tuple[Color, ...]
 
 
-class Add(Struct, frozen=True):
+@dataclass(frozen=True)
+class Add:
     """Cards into the main deck: ``(card, count)`` each."""
 
     cards: tuple[tuple[Card, int], ...]
 
 
-class Remove(Struct, frozen=True):
+@dataclass(frozen=True)
+class Remove:
     cards: tuple[tuple[Card, int], ...]
 
 
-class SetBasics(Struct, frozen=True):
+@dataclass(frozen=True)
+class SetBasics:
     """How many basics of one color: ``color`` a letter, ``""`` for Wastes."""
 
     color: str
     count: int
 
 
-class FillLands(Struct, frozen=True):
+@dataclass(frozen=True)
+class FillLands:
     pass
 
 
-class Complete(Struct, frozen=True):
+@dataclass(frozen=True)
+class Complete:
     """'auto': finish the deck around what the player chose (an empty deck: the bot's)."""
 
 
-class Replace(Struct, frozen=True):
+@dataclass(frozen=True)
+class Replace:
     """'auto new': the bot's whole deck; ``answer`` to the question the session asked first (None: not asked yet)."""
 
     answer: bool | None = None
 
 
-class Undo(Struct, frozen=True):
+@dataclass(frozen=True)
+class Undo:
     pass
 
 
-class Redo(Struct, frozen=True):
+@dataclass(frozen=True)
+class Redo:
     pass
 
 
-class DealHand(Struct, frozen=True):
+@dataclass(frozen=True)
+class DealHand:
     pass
 
 
-class Mulligan(Struct, frozen=True):
+@dataclass(frozen=True)
+class Mulligan:
     """The goldfish: shuffle the hand dealt last back and draw seven (``draft.goldfish``)."""
 
 
-class Bottom(Struct, frozen=True):
+@dataclass(frozen=True)
+class Bottom:
     """Keep the hand after a mulligan, these cards (1-based hand numbers) on the bottom."""
 
     numbers: tuple[int, ...]
 
 
-class Draw(Struct, frozen=True):
+@dataclass(frozen=True)
+class Draw:
     """The next card of the library."""
 
 
-class NextTurn(Struct, frozen=True):
+@dataclass(frozen=True)
+class NextTurn:
     """The next turn (up to 6)."""
 
 
-class PlayOut(Struct, frozen=True):
+@dataclass(frozen=True)
+class PlayOut:
     """Every turn left up to turn 6."""
 
 
-class SaveDeck(Struct, frozen=True):
+@dataclass(frozen=True)
+class SaveDeck:
     pass
 
 
-class FinishDeck(Struct, frozen=True):
+@dataclass(frozen=True)
+class FinishDeck:
     """'done'."""
 
 
-class ShowPool(Struct, frozen=True):
+@dataclass(frozen=True)
+class ShowPool:
     pass
 
 
-class ShowDeck(Struct, frozen=True):
+@dataclass(frozen=True)
+class ShowDeck:
     pass
 
 
-class ShowStats(Struct, frozen=True):
+@dataclass(frozen=True)
+class ShowStats:
     pass
 
 
-class CheckDeck(Struct, frozen=True):
+@dataclass(frozen=True)
+class CheckDeck:
     pass
 
 
-class Suggest(Struct, frozen=True):
+@dataclass(frozen=True)
+class Suggest:
     count: int = 8
 
 
 # --- results ---------------------------------------------------------------------------------------
 
 
-class CommandersChosen(Struct, frozen=True):
+@dataclass(frozen=True)
+class CommandersChosen:
     """The commanders now (Pipers with their ``colors``), what moved from the main deck to the command
     zone, which former commanders went back to the pool (names) and which were removed: Pipers the player
     added, never in the pool (names)."""
@@ -139,59 +160,70 @@ class CommandersChosen(Struct, frozen=True):
     removed: tuple[str, ...] = ()
 
 
-class Added(Struct, frozen=True):
+@dataclass(frozen=True)
+class Added:
     cards: tuple[tuple[Card, int], ...]
 
 
-class Removed(Struct, frozen=True):
+@dataclass(frozen=True)
+class Removed:
     """``(card, taken, asked)`` each: asking for more than the deck had takes what it had."""
 
     cards: tuple[tuple[Card, int, int], ...]
 
 
-class BasicsSet(Struct, frozen=True):
+@dataclass(frozen=True)
+class BasicsSet:
     land: Card
     count: int
     was: int
 
 
-class LandsAdded(Struct, frozen=True):
+@dataclass(frozen=True)
+class LandsAdded:
     """The basics added to reach 60 cards (none: the deck had 60 already)."""
 
     lands: tuple[tuple[Card, int], ...]
 
 
-class Completed(Struct, frozen=True):
+@dataclass(frozen=True)
+class Completed:
     kept: int
     added: int
     colors: tuple[Color, ...] = ()  # chosen for the commanders that choose one and had none (CR 903.4b)
 
 
-class Question(Struct, frozen=True):
+@dataclass(frozen=True)
+class Question:
     """A yes/no question to answer before the intent is done (send it again with the answer)."""
 
     text: str
 
 
-class KeptDeck(Struct, frozen=True):
+@dataclass(frozen=True)
+class KeptDeck:
     pass
 
 
-class Replaced(Struct, frozen=True):
+@dataclass(frozen=True)
+class Replaced:
     """The bot's deck is the deck now; its mana sources by color letter."""
 
     sources: tuple[tuple[str, int], ...]
 
 
-class Undone(Struct, frozen=True):
+@dataclass(frozen=True)
+class Undone:
     pass
 
 
-class Redone(Struct, frozen=True):
+@dataclass(frozen=True)
+class Redone:
     pass
 
 
-class Hand(Struct, frozen=True):
+@dataclass(frozen=True)
+class Hand:
     """The hand dealt last and its goldfish game (``fish``: the game as it stands)."""
 
     number: int
@@ -199,41 +231,49 @@ class Hand(Struct, frozen=True):
     fish: FishView | None = None
 
 
-class Saved(Struct, frozen=True):
+@dataclass(frozen=True)
+class Saved:
     pass
 
 
-class Finished(Struct, frozen=True):
+@dataclass(frozen=True)
+class Finished:
     """'done': the deck's check, and whether it was saved as finished (only a legal deck is)."""
 
     report: DeckReport
     saved: bool
 
 
-class PoolRow(Struct, frozen=True):
+@dataclass(frozen=True)
+class PoolRow:
     number: int
     card: Card
     in_deck: int
     in_pool: int
 
 
-class PoolShown(Struct, frozen=True):
+@dataclass(frozen=True)
+class PoolShown:
     rows: tuple[PoolRow, ...]
 
 
-class DeckShown(Struct, frozen=True):
+@dataclass(frozen=True)
+class DeckShown:
     deck: Deck
 
 
-class Figures(Struct, frozen=True):
+@dataclass(frozen=True)
+class Figures:
     stats: DeckStats
 
 
-class Checked(Struct, frozen=True):
+@dataclass(frozen=True)
+class Checked:
     report: DeckReport
 
 
-class Suggestions(Struct, frozen=True):
+@dataclass(frozen=True)
+class Suggestions:
     suggestions: tuple[Suggestion, ...]
 
 
