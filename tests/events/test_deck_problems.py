@@ -106,7 +106,9 @@ def test_an_event_deck_with_an_unknown_card_is_bad_input_exit_2_as_deck_check_sa
         refused = cli("event", "deck", event_id, "Ann", deck, *extra, "--db", db)
         assert refused.exit_code == checked.exit_code == 2, refused.output  # the old code registered it: 1
         (said,) = refused.stderr.splitlines()
-        assert said.startswith(f"cmdraft: error: '{deck}': the deck of 'Ann' has unreadable lines: line 2: unknown card")
+        assert said.startswith(
+            f"cmdraft: error: '{deck}': the deck of 'Ann' has unreadable lines: line 2: unknown card"
+        )
         assert said.endswith("fix them and register it again") and refused.stdout == ""
     assert events.snapshot(event_id).players[0].deck is None  # nothing registered, as a pool with one isn't recorded
 
