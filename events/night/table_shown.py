@@ -122,12 +122,28 @@ def as_json(value: Answer) -> dict[str, Any]:
     return shown
 
 
+# what the finishing-order form on a player's phone says once everyone the order names is placed (``OrderEntry``)
+ALL_PLACED_WORDS = "Everyone is placed: Confirm to send the result."
+ALL_PLACED_VERSION_WORDS = "Everyone is placed: Confirm to send your version."
+
+
+class OrderEntry(Answer):
+    """The finishing-order form a player taps in, by the core's rule and in its words: ``places`` is how many players
+    the order names (every player at the table once, dropped ones too: ``Rounds.check_order``); once that many are
+    placed the form says ``placed`` (a report) or ``placed_version`` (a player's own version of a disputed report),
+    and Confirm sends it."""
+
+    places: int
+    placed: str = ALL_PLACED_WORDS
+    placed_version: str = ALL_PLACED_VERSION_WORDS
+
+
 class RoundAtTable(Answer, kw_only=True):
     """The round a player sits in and their table there, as one object: the round's number, whether it is the final
     table and still open, how many tables it has; the table's number, the players as one of them sees them, who goes
     first, its status, clock, result and pending report; ``game`` the table's tracker while the event lets players
     keep it and the round is open (left out otherwise); ``status_words`` what the players there are told of its
-    status (``table_status_sentence``)."""
+    status (``table_status_sentence``); ``entry`` the finishing-order form's rule and words (``OrderEntry``)."""
 
     number: int
     final: bool
@@ -141,6 +157,7 @@ class RoundAtTable(Answer, kw_only=True):
     clock: Clock | None
     result: TableResult | None
     report: ReportShown | None
+    entry: OrderEntry
     game: GameBoard | UnsetType = UNSET
 
 

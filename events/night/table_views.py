@@ -40,6 +40,7 @@ from events.night.table_shown import (
     Named,
     NightEvent,
     NightRound,
+    OrderEntry,
     Pairing,
     ReportShown,
     RoomEvent,
@@ -250,6 +251,7 @@ class TableViews(EventBase):
                 tables=len(rnd.tables),
                 table=shown.table,
                 players=self._seated(data, rnd, number, player_id),
+                entry=OrderEntry(places=len(rnd.tables[number - 1])),  # every player at the table: check_order
                 first=shown.first,
                 status=shown.status,
                 status_words=table_status_sentence(shown.status, shown.report is not None, event.status == "finished"),

@@ -11,12 +11,13 @@ import urllib.request
 
 from playwright.sync_api import Page, expect
 
+from events.night.table_shown import ALL_PLACED_WORDS
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import desk, open_table
+from tests.helpers.pages import desk, open_table, words_replaced
 
 # The shown elements reaching past the viewport's right edge (nothing on a phone page may need a sideways scroll).
 OVERFLOWING = """() => [...document.querySelectorAll('body *')]
@@ -29,8 +30,12 @@ WHOLE_EVENT_NAME = """(() => { const n = document.getElementById('event-name'); 
   return n.scrollWidth <= n.clientWidth })()"""
 
 
-def at_table(browser, served: Served, db, event_id: int, name: str) -> Page:
-    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+def at_table(browser, served: Served, db, event_id: int, name: str, words: tuple[str, str] | None = None) -> Page:
+    """``name``'s phone at their table; ``words``: (old, new), the server's answers to it with old words as new."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    if words is not None:
+        words_replaced(context, *words)
+    page = context.new_page()
     number = next(p.number for p in Night(Store(db)).players(event_id) if p.name == name)
     open_table(page, served.url, event_id, number, codes_of(db, event_id)[name])
     return page
@@ -69,13 +74,15 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
 def test_the_reporter_may_change_their_report_and_a_waiting_player_reads_you(night_server, browser, shots):
     db, event_id, served = night_server
     table = desk(served.url, "/api/desk/round", {})["tables"][0]
+    served_words = "Everyone is placed (the server's words): Confirm to send the result."
     reporter, waiting = (
-        at_table(browser, served, db, event_id, table[0]),
+        at_table(browser, served, db, event_id, table[0], (ALL_PLACED_WORDS, served_words)),
         at_table(browser, served, db, event_id, table[1]),
     )
     reporter.click("text=Report the result")
     for name in table:
         reporter.locator(".night-choice", has_text=name).click()
+    expect(reporter.locator(".night-editor .hint")).to_have_text(served_words)  # the old page said its own words
     reporter.locator("#night-result button", has_text="Confirm").click()
     actions = reporter.locator("#night-result .night-actions button")
     expect(actions).to_have_text(["Change my report"])  # nothing of their own to confirm or dispute

@@ -8,7 +8,12 @@ from starlette.testclient import TestClient
 
 from events.night.decks import registered_words
 from events.night.report_waits import waiting_for
-from events.night.table_shown import FINAL_RESULT_WORDS, PLAYER_STATUS_WORDS
+from events.night.table_shown import (
+    ALL_PLACED_VERSION_WORDS,
+    ALL_PLACED_WORDS,
+    FINAL_RESULT_WORDS,
+    PLAYER_STATUS_WORDS,
+)
 from events.storage.records import Round
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -164,6 +169,12 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
         table = ok(phones["Ann"].get("/api/table"))["round"]
         assert table["status_words"] == PLAYER_STATUS_WORDS["playing"]
+        # the order form's rule (every player at the table placed) and its words then, the core's (before: the page's)
+        assert table["entry"] == {
+            "places": len(table["players"]),
+            "placed": ALL_PLACED_WORDS,
+            "placed_version": ALL_PLACED_VERSION_WORDS,
+        }
         terminal_says(PLAYER_STATUS_WORDS["playing"])
         ids = {p["name"]: p["id"] for p in table["players"]}
         order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]

@@ -313,8 +313,9 @@
     var done = placed(editing);
     var form = el("div", "night-editor");
     var place = done.length + 1;
-    form.appendChild(el("p", "hint", done.length === players.length
-      ? "Everyone is placed: Confirm to send" + (editing.kind === "dispute" ? " your version." : " the result.")
+    var entry = view.round.entry; // the core's rule (how many the order places) and its words once they are
+    form.appendChild(el("p", "hint", done.length >= entry.places
+      ? (editing.kind === "dispute" ? entry.placed_version : entry.placed)
       : editing.tie
         ? "Tap who drew with " + editing.groups[editing.groups.length - 1].map(function (id) { return names[id]; }).join(" and ") + "."
         : "Tap the players in finishing order: who finished " + ordinal(editing.groups.length ? done.length + 1 : 1) + "?"));
@@ -351,7 +352,7 @@
       render();
     });
     tie.setAttribute("aria-pressed", editing.tie ? "true" : "false");
-    tie.disabled = state.busy || !done.length || done.length === players.length;
+    tie.disabled = state.busy || !done.length || done.length >= entry.places;
     row.appendChild(tie);
     // Whether the order is complete is the core's rule: the page sends it as tapped and shows the core's refusal
     // (whom it is missing), the order kept to finish; an order taken closes the form.
