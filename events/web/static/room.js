@@ -122,26 +122,29 @@
     });
   }
 
-  function draftPage(room) {
-    return {
-      id: "view-drafts",
-      fill: function () {
-        var box = $("drafts");
-        clear(box);
-        room.drafts.forEach(function (pod) {
-          var line = el("div", "draft-line");
-          var done = pod.status !== "drafting";
-          line.appendChild(el("span", null, "Pod " + pod.pod));
-          line.appendChild(el("span", null, done ? "done" : "pack " + pod.pack + " of " + pod.packs));
-          box.appendChild(line);
-          var bar = el("div", "bar");
-          var fill = el("i");
-          fill.style.width = (pod.picks_total ? Math.round((100 * pod.picks_made) / pod.picks_total) : 100) + "%";
-          bar.appendChild(fill);
-          box.appendChild(bar);
-        });
-      }
-    };
+  // The pods' progress, one item a pod (its line and its bar), paged as the other long lists are: a night of many
+  // pods reads over several pages, none cut at the screen's edge.
+  function draftPages(room) {
+    return paged("view-drafts", room.drafts, room.drafts.length, function (chunk, i, all) {
+      $("drafts-title").textContent = "Drafting" + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      var box = $("drafts");
+      clear(box);
+      chunk.forEach(function (pod) {
+        var item = el("div", "draft-pod");
+        var line = el("div", "draft-line");
+        var done = pod.status !== "drafting";
+        line.appendChild(el("span", null, "Pod " + pod.pod));
+        line.appendChild(el("span", null, done ? "done" : "pack " + pod.pack + " of " + pod.packs));
+        item.appendChild(line);
+        var bar = el("div", "bar");
+        var fill = el("i");
+        fill.style.width = (pod.picks_total ? Math.round((100 * pod.picks_made) / pod.picks_total) : 100) + "%";
+        bar.appendChild(fill);
+        item.appendChild(bar);
+        box.appendChild(item);
+      });
+      return box;
+    });
   }
 
   function pairingPages(room) {
@@ -186,10 +189,11 @@
       list.push(joinPage(room));
       if (room.seatings.length) list = list.concat(seatingPages(room));
     } else if (status === "drafting") {
-      list.push(draftPage(room), joinPage(room));
+      list = list.concat(draftPages(room));
+      list.push(joinPage(room));
       list = list.concat(seatingPages(room));
     } else if (status === "building") {
-      if (room.drafts.length) list.push(draftPage(room));
+      if (room.drafts.length) list = list.concat(draftPages(room));
       list.push(joinPage(room));
       if (room.standings.length) list = list.concat(standingPages(room));
     } else {
