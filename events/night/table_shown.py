@@ -189,6 +189,7 @@ class TableState(Answer):
     event: TableEvent
     player: TablePlayer
     standing: StandingRow | None
+    standings_title: str  # what the standings are called (``standings.standings_title``)
     winner: str | None
     round: RoundAtTable | None
 
@@ -346,4 +347,5 @@ class RoomView(Answer, kw_only=True):
     decks_registered: int
     round: RoomRound | None
     standings: list[StandingRow]
+    standings_title: str  # what the standings are called (``standings.standings_title``)
     winner: str | None

@@ -26,7 +26,7 @@ from events.night.games import Games
 from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
 from events.night.shown import standing_row
-from events.night.standings import Standing, placement_points, standings_of, winner_line
+from events.night.standings import Standing, placement_points, standings_of, standings_title, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
     TABLE_STATUS_WORDS,
@@ -267,6 +267,7 @@ class TableViews(EventBase):
                 player_id, names[player_id], data.status[player_id], may_drop(event.status, data.status[player_id])
             ),
             standing=None if mine is None else standing_row(mine),
+            standings_title=standings_title(event.status),
             winner=winner_line(data.standings),
             round=at_table,
         )
@@ -360,6 +361,7 @@ class TableViews(EventBase):
             decks_registered=len(data.decks),
             round=None if not rounds else self._round_shown(data, rounds[-1], now),
             standings=[standing_row(row) for row in data.standings] if ranked(data) else [],
+            standings_title=standings_title(event.status),
             winner=winner_line(data.standings),
         )
 

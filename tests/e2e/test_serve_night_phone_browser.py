@@ -30,6 +30,12 @@ WHOLE_EVENT_NAME = """(() => { const n = document.getElementById('event-name'); 
   return n.scrollWidth <= n.clientWidth })()"""
 
 
+# The standings' title in the server's answers, said otherwise on the way to the page: a page that shows these
+# words shows the answer's title (``standings_title``), where the old one said its own.
+SERVERS_TITLE_SAID = "Standings (as the server calls them)"
+SERVERS_TITLE = ('"standings_title":"Standings"', f'"standings_title":"{SERVERS_TITLE_SAID}"')
+
+
 def at_table(browser, served: Served, db, event_id: int, name: str, words: tuple[str, str] | None = None) -> Page:
     """``name``'s phone at their table; ``words``: (old, new), the server's answers to it with old words as new."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
@@ -53,7 +59,7 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
     paired = desk(served.url, "/api/desk/round", {})
     first, second = paired["tables"][0], paired["tables"][1]
     me = second[1]  # a player whose own table has no result yet
-    page = at_table(browser, served, db, event_id, me)
+    page = at_table(browser, served, db, event_id, me, SERVERS_TITLE)
     expect(page.locator("#night-standings")).to_be_hidden()  # no result yet: nobody is ranked
     order = f"{first[0]} > {first[1]} = {first[2]}"
     assert cli("event", "result", event_id, 1, 1, order, "--db", db).exit_code == 0
@@ -65,7 +71,7 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
     expect(mine).to_have_count(1)
     expect(mine.locator(".name")).to_have_text(f"{me} (you)")
     expect(mine).to_have_attribute("aria-current", "true")
-    expect(page.locator("#night-standings h3")).to_have_text("Standings")
+    expect(page.locator("#night-standings h3")).to_have_text(SERVERS_TITLE_SAID)  # the old page: its own words
     assert page.evaluate(OVERFLOWING) == [] and page.evaluate(WHOLE_EVENT_NAME)
     page.locator("#night-standings").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "night-standings-390x844.png"))
@@ -126,10 +132,13 @@ def test_the_room_on_a_phone_lists_the_final_standings_in_one_readable_column_th
         desk(served.url, "/api/desk/settle", {"round": 1, "table": table, "order": " > ".join(names)})
     final = desk(served.url, "/api/desk/top", {"size": 3})
     desk(served.url, "/api/desk/settle", {"round": final["round"], "table": 1, "order": " > ".join(final["players"])})
-    room = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True).new_page()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    words_replaced(context, *SERVERS_TITLE)
+    room = context.new_page()
     room.goto(served.url + "/room")
     rows = room.locator("#standings .row")
     expect(rows).to_have_count(len(NAMES))
+    expect(room.locator("#standings-title")).to_have_text(SERVERS_TITLE_SAID)  # the old page: its own words
     expect(room.locator("#standings .row.winner")).to_have_count(1)
     looks = rows.evaluate_all(
         "rows => rows.map(r => [getComputedStyle(r).fontSize, getComputedStyle(r).marginBottom, r.offsetLeft])"

@@ -8,6 +8,7 @@ from starlette.testclient import TestClient
 
 from events.night.decks import registered_words
 from events.night.report_waits import waiting_for
+from events.night.standings import FINAL_STANDINGS, STANDINGS
 from events.night.table_shown import (
     ALL_PLACED_VERSION_WORDS,
     ALL_PLACED_WORDS,
@@ -165,6 +166,15 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         seen = cli("event", "table", event_id, "--player", "Cy", "--db", db)
         assert seen.exit_code == 0 and words in seen.stdout.splitlines()
 
+    def standings_called(web, title: str) -> None:
+        assert ok(web.get("/api/table"))["standings_title"] == ok(web.get("/api/room"))["standings_title"] == title
+        shown = cli("event", "standings", event_id, "--db", db)
+        assert (
+            shown.exit_code == 0
+            and title in shown.stdout
+            and (title == FINAL_STANDINGS) == (FINAL_STANDINGS in shown.stdout)
+        )
+
     with TestClient(app, headers=ORIGIN):
         phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
         table = ok(phones["Ann"].get("/api/table"))["round"]
@@ -187,9 +197,13 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
         assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == PLAYER_STATUS_WORDS["recorded"]
         terminal_says(PLAYER_STATUS_WORDS["recorded"])
+        # what the standings are called, the core's words on the phone, the room and the desk's terminal alike
+        # (before: each face judged the event's status itself)
+        standings_called(phones["Ann"], STANDINGS)
         assert cli("event", "finish", event_id, "--db", db).exit_code == 0
         assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == FINAL_RESULT_WORDS
         terminal_says(FINAL_RESULT_WORDS)
+        standings_called(phones["Ann"], FINAL_STANDINGS)
 
 
 def test_an_incomplete_finishing_order_from_a_phone_is_refused_in_the_cores_words(four, manual_clock, cli):  # noqa: F811

@@ -223,7 +223,7 @@
   function standingsPanel(view) {
     var panel = el("div", "panel night-standings");
     panel.id = "night-standings";
-    panel.appendChild(el("h3", null, view.event.status === "finished" ? "Final standings" : "Standings"));
+    panel.appendChild(el("h3", null, view.standings_title)); // the core's words: final once the event is finished
     var list = el("ol", "night-ranks");
     state.standings.standings.forEach(function (row) {
       var me = row.name === view.standing.name;

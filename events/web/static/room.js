@@ -163,7 +163,7 @@
   }
 
   function standingPages(room) {
-    var title = room.event.status === "finished" ? "Final standings" : "Standings";
+    var title = room.standings_title; // the core's words: final once the event is finished
     return paged("view-standings", room.standings, STANDINGS_PER_PAGE, function (chunk, i, all) {
       $("standings-title").textContent = title + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
       $("standings-winner").hidden = !room.winner;
