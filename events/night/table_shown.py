@@ -35,9 +35,23 @@ class Mine(Answer):
     reported: bool
 
 
+def reported_by_words(by: str, late: bool) -> str:
+    """Who reported a table's result, and whether after the clock ran out: as every face says it."""
+    return f"Reported by {by}" + (" after the clock" if late else "")
+
+
+def still_to_confirm_words(names: list[str]) -> str | None:
+    """Who a report still waits for, as every face says it (the player looking is named "you" by the caller), the
+    names apart as every line of names keeps them (" / ": a name may hold a comma); None when it waits for nobody."""
+    if not names:
+        return None
+    return "Still to confirm: " + " / ".join(names)
+
+
 class ReportShown(Answer):
     """A result reported at a table: who reported which order, who confirmed it, who still has to, the disputes;
-    ``mine`` (on the phone of a player at the table) whether they confirmed or disputed it."""
+    ``by_words`` and ``waiting_words`` who reported it and who is still waited for in the core's words (the player
+    looking as "you"); ``mine`` (on the phone of a player at the table) whether they confirmed or disputed it."""
 
     id: int
     by: str
@@ -47,6 +61,8 @@ class ReportShown(Answer):
     disputes: list[Disputed]
     status: str
     late: bool
+    by_words: str  # ``reported_by_words``
+    waiting_words: str | None  # ``still_to_confirm_words``
     mine: Mine | UnsetType = UNSET  # on the phone of a player at the table: what they said
 
 

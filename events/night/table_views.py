@@ -56,6 +56,8 @@ from events.night.table_shown import (
     TableShown,
     TableState,
     desk_actions,
+    reported_by_words,
+    still_to_confirm_words,
     table_status_sentence,
 )
 from events.storage.draft_records import draft_progress
@@ -151,18 +153,18 @@ class TableViews(EventBase):
         def order(groups: list[list[int]]) -> list[list[Named]]:
             return [[Named(pid, names[pid]) for pid in group] for group in groups]
 
+        waiting = still_to_confirm(table, report.confirmed, [d.player for d in report.disputes], data.status)
         return ReportShown(
             id=report.id,
             by=names[report.by],
             order=order(report.order),
             confirmed=[names[pid] for pid in report.confirmed],
-            waiting_for=[
-                names[pid]
-                for pid in still_to_confirm(table, report.confirmed, [d.player for d in report.disputes], data.status)
-            ],
+            waiting_for=[names[pid] for pid in waiting],
             disputes=[Disputed(names[d.player], order(d.order)) for d in report.disputes],
             status=report.status,
             late=report.late,
+            by_words=reported_by_words(names[report.by], report.late),
+            waiting_words=still_to_confirm_words(["you" if pid == viewer else names[pid] for pid in waiting]),
             mine=UNSET
             if viewer is None
             else Mine(

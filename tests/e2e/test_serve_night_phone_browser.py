@@ -92,8 +92,9 @@ def test_the_reporter_may_change_their_report_and_a_waiting_player_reads_you(nig
     reporter.locator("#night-result button", has_text="Confirm").click()
     actions = reporter.locator("#night-result .night-actions button")
     expect(actions).to_have_text(["Change my report"])  # nothing of their own to confirm or dispute
-    expect(reporter.locator(".night-waiting")).to_have_text(f"Waiting for: {table[1]}, {table[2]}")
-    expect(waiting.locator(".night-waiting")).to_have_text(f"Waiting for: you, {table[2]}", timeout=20_000)
+    # the core's words, as the terminal says them (the old page: "Waiting for: you, Bo", its own)
+    expect(reporter.locator(".night-waiting")).to_have_text(f"Still to confirm: {table[1]} / {table[2]}")
+    expect(waiting.locator(".night-waiting")).to_have_text(f"Still to confirm: you / {table[2]}", timeout=20_000)
     expect(waiting.locator("#night-result .night-actions button")).to_have_text(["Confirm", "Dispute", "Report again"])
     assert reporter.evaluate(OVERFLOWING) == [] and waiting.evaluate(OVERFLOWING) == []
     waiting.screenshot(path=str(shots / "night-waiting-for-you-390x844.png"))

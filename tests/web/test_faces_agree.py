@@ -49,7 +49,12 @@ def test_who_is_still_to_confirm_a_disputed_report_is_the_cores_list_on_every_fa
     assert shown["waiting_for"] == [names[pid] for pid in core] and sorted(shown["waiting_for"]) == ["Cy", "Di"]
     seen = cli("event", "table", event_id, "--player", "Cy", "--db", db)
     waiting = next(line for line in seen.stdout.splitlines() if line.startswith("Still to confirm: "))
-    assert waiting.removeprefix("Still to confirm: ").split(" / ") == shown["waiting_for"]
+    # the same words at Ann's phone and Cy's terminal, each naming its own player "you" (before: the phone's own)
+    assert waiting.removeprefix("Still to confirm: ").split(" / ") == [
+        "you" if name == "Cy" else name for name in shown["waiting_for"]
+    ]
+    assert shown["waiting_words"] == "Still to confirm: " + " / ".join(shown["waiting_for"])  # Ann waits for nobody
+    assert shown["by_words"] == "Reported by Ann" and f"{shown['by_words']}: Ann > Bo > Cy > Di" in seen.stdout
 
 
 def test_a_reporter_may_not_dispute_their_own_report_at_a_phone_or_a_terminal(four, manual_clock, cli):  # noqa: F811

@@ -95,9 +95,9 @@ def table_lines(view: TableState) -> list[str]:
     found = rnd.report
     if found is not None:
         order = " > ".join(" = ".join(p.name for p in group) for group in found.order)
-        lines.append(f"Reported by {found.by}: {order}")
-        if found.waiting_for:
-            lines.append("Still to confirm: " + join_names(found.waiting_for))
+        lines.append(f"{found.by_words}: {order}")  # the core's words, as the phones say them
+        if found.waiting_words is not None:
+            lines.append(found.waiting_words)
         for disputed in found.disputes:
             lines.append(f"{quoted(disputed.player)} disputes it")
     lines.append(rnd.status_words)

@@ -261,11 +261,9 @@
       return panel;
     }
     panel.appendChild(el("p", "night-order", orderText(report.order)));
-    panel.appendChild(el("p", "hint", "Reported by " + report.by + (report.late ? " after the clock" : "") + "."));
-    if (report.waiting_for.length)
-      panel.appendChild(el("p", "night-waiting", "Waiting for: " + report.waiting_for.map(function (name) {
-        return name === view.player.name ? "you" : name;
-      }).join(", ")));
+    // who reported it and who is still waited for (this player as "you"): the core's words, as the terminal says them
+    panel.appendChild(el("p", "hint", report.by_words));
+    if (report.waiting_words) panel.appendChild(el("p", "night-waiting", report.waiting_words));
     report.disputes.forEach(function (d) {
       panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
     });
