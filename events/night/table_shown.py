@@ -20,11 +20,18 @@ class Named(Answer):
     name: str
 
 
+def disputed_words(player: str, has_version: bool) -> str:
+    """A player disputing a report, as every face says it (their version, when they gave one, shown after it)."""
+    return f"{player} disputes it" + (", with this version:" if has_version else " (no version given)")
+
+
 class Disputed(Answer):
-    """A player disputing a report, with their own finishing order (empty when they gave none)."""
+    """A player disputing a report, with their own finishing order (empty when they gave none) and the words every
+    face says it in (``disputed_words``)."""
 
     player: str
     order: list[list[Named]]
+    words: str
 
 
 class Mine(Answer):

@@ -56,6 +56,7 @@ from events.night.table_shown import (
     TableShown,
     TableState,
     desk_actions,
+    disputed_words,
     reported_by_words,
     still_to_confirm_words,
     table_status_sentence,
@@ -160,7 +161,10 @@ class TableViews(EventBase):
             order=order(report.order),
             confirmed=[names[pid] for pid in report.confirmed],
             waiting_for=[names[pid] for pid in waiting],
-            disputes=[Disputed(names[d.player], order(d.order)) for d in report.disputes],
+            disputes=[
+                Disputed(names[d.player], order(d.order), disputed_words(names[d.player], bool(d.order)))
+                for d in report.disputes
+            ],
             status=report.status,
             late=report.late,
             by_words=reported_by_words(names[report.by], report.late),

@@ -11,7 +11,7 @@ import urllib.request
 
 from playwright.sync_api import Page, expect
 
-from events.night.table_shown import ALL_PLACED_WORDS
+from events.night.table_shown import ALL_PLACED_VERSION_WORDS, ALL_PLACED_WORDS
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
@@ -98,6 +98,17 @@ def test_the_reporter_may_change_their_report_and_a_waiting_player_reads_you(nig
     expect(waiting.locator("#night-result .night-actions button")).to_have_text(["Confirm", "Dispute", "Report again"])
     assert reporter.evaluate(OVERFLOWING) == [] and waiting.evaluate(OVERFLOWING) == []
     waiting.screenshot(path=str(shots / "night-waiting-for-you-390x844.png"))
+    waiting.locator("#night-result button", has_text="Dispute").click()  # the form starts from the report's order
+    expect(waiting.locator(".night-editor .hint")).to_have_text(ALL_PLACED_VERSION_WORDS)
+    for _ in range(2):
+        waiting.locator("#night-result button", has_text="Undo").click()
+    for name in (table[2], table[1]):
+        waiting.locator(".night-choice", has_text=name).click()
+    waiting.locator("#night-result button", has_text="Confirm my version").click()
+    # the dispute in the core's words, as the desk and the terminal say it (the old page: "Bo disputes: …")
+    expect(reporter.locator(".night-dispute")).to_have_text(
+        f"{table[1]} disputes it, with this version: {table[0]} > {table[2]} > {table[1]}", timeout=20_000
+    )
 
 
 def test_the_desk_offers_the_clock_actions_its_state_allows_and_the_room_keeps_the_round_at_the_right(

@@ -139,7 +139,11 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 assert row["report"]["waiting_for"] == names[3:]  # neither the reporter, a confirmer nor the disputer
                 assert [[p["name"] for p in g] for g in row["report"]["order"]] == groups
                 assert row["report"]["disputes"] == [
-                    {"player": names[1], "order": [[{"id": pid[n], "name": n} for n in g] for g in other]}
+                    {
+                        "player": names[1],
+                        "order": [[{"id": pid[n], "name": n} for n in g] for g in other],
+                        "words": f"{names[1]} disputes it, with this version:",
+                    }
                 ]
                 # Nobody else's confirmation records a disputed result.
                 for name in names[3:]:
@@ -397,7 +401,11 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
     assert view["status"] == "disputed"
     assert [[p["name"] for p in g] for g in view["report"]["order"]] == [[n] for n in table]
     assert view["report"]["disputes"] == [
-        {"player": table[1], "order": [[{"id": moved[n], "name": n}] for n in reversed(table)]}
+        {
+            "player": table[1],
+            "order": [[{"id": moved[n], "name": n}] for n in reversed(table)],
+            "words": f"{table[1]} disputes it, with this version:",
+        }
     ]
     mover = TableReports(target.store)
     board = mover.track(new_id, moved[table[2]], undo=True)  # the entry is still theirs after the move

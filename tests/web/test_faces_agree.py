@@ -55,6 +55,9 @@ def test_who_is_still_to_confirm_a_disputed_report_is_the_cores_list_on_every_fa
     ]
     assert shown["waiting_words"] == "Still to confirm: " + " / ".join(shown["waiting_for"])  # Ann waits for nobody
     assert shown["by_words"] == "Reported by Ann" and f"{shown['by_words']}: Ann > Bo > Cy > Di" in seen.stdout
+    # Bo's dispute, in the same words on the phone and at the terminal (before: "Bo disputes" / "'Bo' disputes it")
+    (disputed,) = shown["disputes"]
+    assert disputed["words"] == "Bo disputes it (no version given)" and disputed["words"] in seen.stdout.splitlines()
 
 
 def test_a_reporter_may_not_dispute_their_own_report_at_a_phone_or_a_terminal(four, manual_clock, cli):  # noqa: F811

@@ -98,7 +98,8 @@ def table_lines(view: TableState) -> list[str]:
         lines.append(f"{found.by_words}: {order}")  # the core's words, as the phones say them
         if found.waiting_words is not None:
             lines.append(found.waiting_words)
-        for disputed in found.disputes:
-            lines.append(f"{quoted(disputed.player)} disputes it")
+        for disputed in found.disputes:  # the core's words, then the version given
+            version = " > ".join(" = ".join(p.name for p in group) for group in disputed.order)
+            lines.append(disputed.words + (f" {version}" if version else ""))
     lines.append(rnd.status_words)
     return lines

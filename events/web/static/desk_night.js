@@ -205,7 +205,7 @@
       card.appendChild(reported);
       r.disputes.forEach(function (d) {
         var version = el("div", "desk-night-version");
-        version.appendChild(el("p", null, d.player + " disputes" + (d.order.length ? ":" : " (no version given)")));
+        version.appendChild(el("p", null, d.words)); // the core's words, as the phones and the terminal say them
         if (d.order.length) {
           version.appendChild(el("p", "desk-night-order", names(d.order)));
           version.appendChild(button("Record " + d.player + "'s version", "", function () {

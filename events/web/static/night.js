@@ -265,7 +265,8 @@
     panel.appendChild(el("p", "hint", report.by_words));
     if (report.waiting_words) panel.appendChild(el("p", "night-waiting", report.waiting_words));
     report.disputes.forEach(function (d) {
-      panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
+      // the core's words, as the desk and the terminal say them, then the version given
+      panel.appendChild(el("p", "night-dispute", d.words + (d.order.length ? " " + orderText(d.order) : "")));
     });
     // the core's words for the table's status; the desk's to settle (disputed, time up) stands out
     panel.appendChild(el("p", rnd.status === "waiting" ? "night-status" : "night-status night-desk", rnd.status_words));
