@@ -359,8 +359,28 @@ class RoomRound(Answer):
     tables: list[RoomTable]
 
 
+def room_views(status: str, round_open: bool | None, seatings: bool, drafts: bool, standings: bool) -> list[str]:
+    """Which views the room's screen cycles through, in order, for an event in ``status`` (``round_open``: whether
+    its newest round is open, None before any; the rest: whether there are seatings, drafts, standings to show):
+    before the draft the join code and the seatings, during it the drafts first, while decks are built the drafts,
+    the join code and the standings, then the open round's pairings before the standings (a closed round's after,
+    and none once the event is finished).  Empty: the screen waits for the event."""
+    if status in ("registration", "seated"):
+        return ["join"] + (["seatings"] if seatings else [])
+    if status == "drafting":
+        return ["drafts", "join", "seatings"]
+    if status == "building":
+        return (["drafts"] if drafts else []) + ["join"] + (["standings"] if standings else [])
+    return (
+        (["pairings"] if round_open else [])
+        + (["standings"] if standings else [])
+        + (["pairings"] if round_open is False and status != "finished" else [])
+    )
+
+
 class RoomView(Answer, kw_only=True):
-    """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets."""
+    """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets;
+    ``views``: which of them the screen cycles through, in order (``room_views``)."""
 
     server_time: float
     event: RoomEvent
@@ -372,3 +392,4 @@ class RoomView(Answer, kw_only=True):
     standings: list[StandingRow]
     standings_title: str  # what the standings are called (``standings.standings_title``)
     winner: str | None
+    views: list[str]  # "join", "seatings", "drafts", "pairings", "standings": the screen's cycle (``room_views``)

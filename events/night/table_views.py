@@ -58,6 +58,7 @@ from events.night.table_shown import (
     desk_actions,
     disputed_words,
     reported_by_words,
+    room_views,
     still_to_confirm_words,
     table_status_sentence,
 )
@@ -353,6 +354,10 @@ class TableViews(EventBase):
         with self.store.read() as db:
             pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
             progress = draft_progress(self.store, db, {pod.number: pod.draft for pod in pods if pod.draft})
+        seatings = [Seating(pod.number, [names[pid] for pid in pod.players]) for pod in pods]
+        drafts = [DraftProgress(pod=number, **shown) for number, shown in progress.items()]
+        standings = [standing_row(row) for row in data.standings] if ranked(data) else []
+        newest = None if not rounds else self._round_shown(data, rounds[-1], now)
         return RoomView(
             server_time=now,
             event=RoomEvent(
@@ -362,13 +367,16 @@ class TableViews(EventBase):
                 decklists=event.status == "finished" and event.publish_decklists,
             ),
             players=sum(1 for p in data.players if p.status == "active" and not p.bot),
-            seatings=[Seating(pod.number, [names[pid] for pid in pod.players]) for pod in pods],
-            drafts=[DraftProgress(pod=number, **shown) for number, shown in progress.items()],
+            seatings=seatings,
+            drafts=drafts,
             decks_registered=len(data.decks),
-            round=None if not rounds else self._round_shown(data, rounds[-1], now),
-            standings=[standing_row(row) for row in data.standings] if ranked(data) else [],
+            round=newest,
+            standings=standings,
             standings_title=standings_title(event.status),
             winner=winner_line(data.standings),
+            views=room_views(
+                event.status, None if newest is None else newest.open, bool(seatings), bool(drafts), bool(standings)
+            ),
         )
 
     @staticmethod

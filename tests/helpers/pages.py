@@ -9,6 +9,7 @@ import urllib.request
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, Route, WebSocketRoute, expect
+from playwright.sync_api import Error as PlaywrightError
 
 SMALL = """() => {
   const found = [];
@@ -117,8 +118,12 @@ def words_replaced(context: BrowserContext, old: str, new: str) -> None:
     had them of its own."""
 
     def answer(route: Route) -> None:
-        response = route.fetch()
-        route.fulfill(response=response, body=response.text().replace(old, new))
+        try:
+            response = route.fetch()
+            body = response.text().replace(old, new)
+        except PlaywrightError:  # the page went away with its request (the test closing it): nothing to answer
+            return
+        route.fulfill(response=response, body=body)
 
     def stream(route: WebSocketRoute) -> None:
         server = route.connect_to_server()  # the page's messages go on to the server as they are

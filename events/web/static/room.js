@@ -182,25 +182,20 @@
     });
   }
 
+  // The views to cycle through, in the order the server names them (the core's rule: ``room_views``).
+  var VIEWS = {
+    join: function (room) { return [joinPage(room)]; },
+    seatings: seatingPages,
+    drafts: draftPages,
+    pairings: pairingPages,
+    standings: standingPages
+  };
+
   function viewsOf(room) {
-    var status = room.event.status;
     var list = [];
-    if (status === "registration" || status === "seated") {
-      list.push(joinPage(room));
-      if (room.seatings.length) list = list.concat(seatingPages(room));
-    } else if (status === "drafting") {
-      list = list.concat(draftPages(room));
-      list.push(joinPage(room));
-      list = list.concat(seatingPages(room));
-    } else if (status === "building") {
-      if (room.drafts.length) list = list.concat(draftPages(room));
-      list.push(joinPage(room));
-      if (room.standings.length) list = list.concat(standingPages(room));
-    } else {
-      if (room.round && room.round.open) list = list.concat(pairingPages(room));
-      if (room.standings.length) list = list.concat(standingPages(room));
-      if (room.round && !room.round.open && status !== "finished") list = list.concat(pairingPages(room));
-    }
+    (room.views || []).forEach(function (name) {
+      if (VIEWS.hasOwnProperty(name)) list = list.concat(VIEWS[name](room));
+    });
     if (!list.length) {
       list.push({
         id: "view-waiting",
