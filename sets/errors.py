@@ -9,9 +9,12 @@ from sets.visible import quoted
 
 
 class CmdraftError(Exception):
-    """Base class: an error with a message meant for a person."""
+    """Base class: an error with a message meant for a person.  ``about``: the field of what was typed the error is
+    about, when the core knows it (a join's ``"event"``, ``"player"`` or ``"code"``), for a face to point at the
+    field to correct; None when it is about no one field."""
 
     exit_code = 2
+    about: str | None = None
 
 
 class InputError(CmdraftError, ValueError):

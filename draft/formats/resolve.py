@@ -21,6 +21,9 @@ from sets.visible import quoted
 SUGGESTED_NAMES = 5
 # A set code as files write them (CMR, PLST, PMPS08); a CSV's "edition" may hold a set's whole name instead.
 _SET_CODE = re.compile(r"[A-Z0-9]{2,6}")
+# The problems of a line that names no card a deck can hold: the file is bad input (its card unknown), not an
+# illegal deck; checking, converting and registering answer it alike.
+UNREADABLE = ("unknown-card", "unreadable-line", "meld-result")
 
 
 def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tuple[Deck, list[Problem]]:

@@ -16,6 +16,7 @@ from draft.deck_state import plural
 from draft.deckbuild import check_suggestions, rank_commanders
 from draft.decks import Deck, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
+from draft.formats.resolve import UNREADABLE
 from draft.products import added_card, product_of
 from events.cli.common import ForceOption, JsonOption, emit_json, option_limits, out, parse_colors
 from events.cli.draft_options import ProductOption, product_option
@@ -28,7 +29,6 @@ from sets.errors import InputError
 from sets.files import DECK_LIMIT, read_input
 from sets.visible import quoted
 
-SKIPPED = ("unknown-card", "unreadable-line", "meld-result")  # lines a converted file would lose
 SAID_LINES = 5  # the bad lines an error line names; the report folds the rest, --json lists every one
 
 deck_app = typer.Typer(help="Check, convert and advise on decks and pools.", no_args_is_help=True)
@@ -106,13 +106,13 @@ def deck_check(
         raise InputError("--banlist is for --format commander; a Commander draft deck has no banned list")
     index = card_index()
     deck, problems = read_deck(deck_path, index)
-    unreadable = {deck_path: [problem for problem in problems if problem.code in SKIPPED]}
+    unreadable = {deck_path: [problem for problem in problems if problem.code in UNREADABLE]}
     pool_deck = None
     if pool is not None:
         if deck_format is not DeckFormat.COMMANDER_DRAFT:
             raise InputError("--pool is for --format commander-draft; constructed Commander has no pool")
         pool_deck, pool_problems = read_deck(pool, index, pool=True)
-        unreadable[pool] = [problem for problem in pool_problems if problem.code in SKIPPED]
+        unreadable[pool] = [problem for problem in pool_problems if problem.code in UNREADABLE]
         problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
     banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else NO_BANS
     report = validate(deck, pool_deck, deck_format, colors, banned, problems, chosen)
@@ -155,7 +155,7 @@ def deck_convert(
     note_input(source)  # an input of this command is never its output, --force or not
     check_file(target, force)
     deck, problems = read_deck(source)
-    dropped = [p for p in problems if p.code in SKIPPED]
+    dropped = [p for p in problems if p.code in UNREADABLE]
     if dropped and not skip_unknown:
         raise InputError(
             f"{quoted(str(source))}: {plural(len(dropped), 'line')} can't be converted: "
@@ -184,7 +184,7 @@ def deck_convert(
         return
 
     console = out()
-    warnings = [p for p in problems if p.code not in SKIPPED]
+    warnings = [p for p in problems if p.code not in UNREADABLE]
     say_skipped(console, dropped)
     for problem in warnings:
         console.print(f"[yellow]warning[/] {escape(problem.message)}", markup=True)

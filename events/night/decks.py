@@ -16,12 +16,13 @@ from draft.deckbuild import auto_deck
 from draft.decks import Deck as DraftDeck
 from draft.decks import DeckFormat, Zone, is_piper
 from draft.formats import DeckFile, parse_json, resolve, write_json
+from draft.formats.resolve import UNREADABLE
 from draft.products import product
 from draft.sim import piper_card
 from events import timing
 from events.night import history
 from events.night.pipers import owned_in, piper_number, stock_left, stock_note, stock_short
-from events.night.pools import Pools, check_size
+from events.night.pools import Pools, check_size, refuse_unreadable
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver, not_building
 from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
@@ -199,10 +200,13 @@ class Decks(Pools):
         actor: Actor = DESK,
         reason: str | None = None,
         within_stock: bool = False,
+        label: str = "",
     ) -> DeckRegistered:
         """Register a player's deck, checked against their pool; ``by`` is who registers it (the desk, or a
         player's terminal) for the event's history, ``actor`` who is asking (a player only for their own seat).
-        Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise)."""
+        Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise).
+        A deck file with a line that names no card (``label``: the file's name) is bad input: nothing is registered,
+        as a pool with one is not recorded."""
         if reason is not None:
             reason = " ".join(reason.split())
             LimitExceeded.check(len(reason), "reason", "a correction's reason", 1, MAX_REASON, "characters")
@@ -228,6 +232,8 @@ class Decks(Pools):
                 raise InputError("give a deck file, or --auto to let the bot build one")
             deck, extra = resolve(deck_file, self.index)
             check_size(deck, extra, f"the deck of {quoted(player.name)}")
+            unreadable = [problem for problem in extra if problem.code in UNREADABLE]
+            refuse_unreadable(unreadable, f"the deck of {quoted(player.name)}", "register it again", label)
         report = validate(
             deck, [p.card for p in pool], DeckFormat.COMMANDER_DRAFT, piper_colors, (), extra, product(event.set)
         )

@@ -1,13 +1,18 @@
 """Joining a seat as a player types it, at a phone's join form or a terminal: the event's number, the player (a
 number or a name) and the seat code, each read here in the core's words, so nothing typed, a number that is no
 number, an event not served and a player with no seat to take are said the same at every face; the code itself is
-then checked by ``seat_codes.check_code`` (wrong codes slowing down their source)."""
+then checked by ``seat_codes.check_code`` (wrong codes slowing down their source).  Each refusal says which of
+the three fields it is about (``CmdraftError.about``: ``EVENT``, ``PLAYER`` or ``CODE``, the join form's and the web's
+join body's names), so a face points at the field to correct."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from events.night.refusals import NoSeat
 from events.storage.records import Player
-from sets.errors import InputError
+from sets.errors import CmdraftError, InputError
 from sets.numbers import parse_int
 from sets.visible import quoted
 
@@ -15,18 +20,34 @@ NO_EVENT = "no event number given: type the event's number, as the seating slip 
 NO_PLAYER = "no player given: type the player's number or name, as the seating slip shows them"
 NO_CODE = "no seat code given: type the 6 characters on the seating slip (no 0/O or 1/I)"
 
+# The fields of a join, as a refusal names the one it is about (``NoSeat`` and ``WrongCode`` name theirs themselves).
+EVENT, PLAYER, CODE = "event", "player", "code"
+
+E = TypeVar("E", bound=CmdraftError)
+
+
+def about(field: str, error: E) -> E:
+    """``error``, said to be about the join's ``field``."""
+    error.about = field
+    return error
+
 
 def event_number(typed: str | int) -> int:
     """The event number typed (at a terminal's command, at a phone's join form), or bad input in the core's words:
     nothing typed, or not a whole number."""
     text = str(typed).strip()
     if not text:
-        raise InputError(NO_EVENT)
-    return parse_int(text, "event number")
+        raise about(EVENT, InputError(NO_EVENT))
+    try:
+        return parse_int(text, "event number")
+    except InputError as error:
+        raise about(EVENT, error) from None
 
 
 class NotHere(InputError):
     """An event number that names another event than the one served."""
+
+    about = EVENT
 
 
 def served_event(typed: str | int, served: int) -> int:
@@ -43,15 +64,24 @@ def player_asked(typed: str | int) -> str:
     as ``#N``, else the name; nothing typed is bad input."""
     text = " ".join(str(typed).split())
     if not text:
-        raise InputError(NO_PLAYER)
+        raise about(PLAYER, InputError(NO_PLAYER))
     return f"#{int(text)}" if text.isascii() and text.isdigit() and len(text) < 20 else text
 
 
 def code_typed(typed: str) -> str:
     """The code as typed, when something was (a blank line is no try: nothing is checked or counted)."""
     if not typed.strip(" -\t"):
-        raise InputError(NO_CODE)
+        raise about(CODE, InputError(NO_CODE))
     return typed
+
+
+def player_found(find: Callable[[str], Player], who: str) -> Player:
+    """The player ``who`` names, by the core's look-up ``find``: a name or number no player has is refused about the
+    player field."""
+    try:
+        return find(who)
+    except InputError as error:
+        raise about(PLAYER, error) from None
 
 
 def may_join(player: Player) -> None:

@@ -35,6 +35,19 @@ def check_size(deck: DraftDeck, problems: Sequence[object], what: str) -> None:
         raise LimitError("cards", what, 0, MAX_CARDS, size, "cards (and lines)")
 
 
+def refuse_unreadable(problems: Sequence[Problem], what: str, again: str, label: str = "") -> None:
+    """A pool or deck file with lines that name no card is bad input, refused before anything is saved: the
+    first five lines said, then how many more (``label``: the file's name, said first)."""
+    if problems:
+        raise InputError(
+            (f"{quoted(label)}: " if label else "")
+            + f"{what} has unreadable lines: "
+            + "; ".join(p.message for p in problems[:5])
+            + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
+            + f"; fix them and {again}"
+        )
+
+
 class Pools(EventBase):
     """The cards each player drafted or opened."""
 
@@ -89,14 +102,7 @@ class Pools(EventBase):
         check_size(deck, problems, "the pool")
         if not deck.lines and not problems:
             raise InputError("the pool has no cards: give a pool file, or type one card a line")
-        if problems:
-            raise InputError(
-                (f"{quoted(label)}: " if label else "")
-                + "the pool has unreadable lines: "
-                + "; ".join(p.message for p in problems[:5])
-                + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
-                + "; fix them and record it again"
-            )
+        refuse_unreadable(problems, "the pool", "record it again", label)
         with self.store.write() as db:
             event, player, existing = self._pool_target(db, event_id, who, replace)
             cards = [

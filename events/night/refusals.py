@@ -75,6 +75,7 @@ class NoSeat(Refusal):
     """The player has no seat to join (not seated yet, dropped, or a bot's): ``joining.may_join``."""
 
     code, status = "not-seated", 409
+    about = "player"  # the join's field (``joining.PLAYER``)
 
 
 class PhaseOver(Refusal):
@@ -112,6 +113,7 @@ class WrongCode(Refusal):
 
     code, status = "wrong-code", 401
     exit_code = 2
+    about = "code"  # the join's field (``joining.CODE``)
     words = "Wrong code: type the 6 characters on your seating slip (no 0/O or 1/I), or ask the desk for a new one"
 
     def __init__(self, message: str = words, **extra: Any) -> None:

@@ -63,6 +63,16 @@ def winners(rows: Sequence[Standing]) -> list[Standing]:
     return [row for row in rows if row.final_place == 1]
 
 
+FINAL_STANDINGS = "Final standings"  # once the event is finished: no result changes them any more
+STANDINGS = "Standings"
+
+
+def standings_title(event_status: str) -> str:
+    """What every face calls the standings it shows (the room, a phone, the desk's terminal): final once the event
+    is finished, the standings so far before."""
+    return FINAL_STANDINGS if event_status == "finished" else STANDINGS
+
+
 def winner_line(rows: Sequence[Standing]) -> str | None:
     """The sentence every face shows above the standings once the final table has its result (None before)."""
     won = [row.name for row in winners(rows)]

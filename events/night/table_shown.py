@@ -20,11 +20,18 @@ class Named(Answer):
     name: str
 
 
+def disputed_words(player: str, has_version: bool) -> str:
+    """A player disputing a report, as every face says it (their version, when they gave one, shown after it)."""
+    return f"{player} disputes it" + (", with this version:" if has_version else " (no version given)")
+
+
 class Disputed(Answer):
-    """A player disputing a report, with their own finishing order (empty when they gave none)."""
+    """A player disputing a report, with their own finishing order (empty when they gave none) and the words every
+    face says it in (``disputed_words``)."""
 
     player: str
     order: list[list[Named]]
+    words: str
 
 
 class Mine(Answer):
@@ -35,9 +42,23 @@ class Mine(Answer):
     reported: bool
 
 
+def reported_by_words(by: str, late: bool) -> str:
+    """Who reported a table's result, and whether after the clock ran out: as every face says it."""
+    return f"Reported by {by}" + (" after the clock" if late else "")
+
+
+def still_to_confirm_words(names: list[str]) -> str | None:
+    """Who a report still waits for, as every face says it (the player looking is named "you" by the caller), the
+    names apart as every line of names keeps them (" / ": a name may hold a comma); None when it waits for nobody."""
+    if not names:
+        return None
+    return "Still to confirm: " + " / ".join(names)
+
+
 class ReportShown(Answer):
     """A result reported at a table: who reported which order, who confirmed it, who still has to, the disputes;
-    ``mine`` (on the phone of a player at the table) whether they confirmed or disputed it."""
+    ``by_words`` and ``waiting_words`` who reported it and who is still waited for in the core's words (the player
+    looking as "you"); ``mine`` (on the phone of a player at the table) whether they confirmed or disputed it."""
 
     id: int
     by: str
@@ -47,6 +68,8 @@ class ReportShown(Answer):
     disputes: list[Disputed]
     status: str
     late: bool
+    by_words: str  # ``reported_by_words``
+    waiting_words: str | None  # ``still_to_confirm_words``
     mine: Mine | UnsetType = UNSET  # on the phone of a player at the table: what they said
 
 
@@ -122,12 +145,28 @@ def as_json(value: Answer) -> dict[str, Any]:
     return shown
 
 
+# what the finishing-order form on a player's phone says once everyone the order names is placed (``OrderEntry``)
+ALL_PLACED_WORDS = "Everyone is placed: Confirm to send the result."
+ALL_PLACED_VERSION_WORDS = "Everyone is placed: Confirm to send your version."
+
+
+class OrderEntry(Answer):
+    """The finishing-order form a player taps in, by the core's rule and in its words: ``places`` is how many players
+    the order names (every player at the table once, dropped ones too: ``Rounds.check_order``); once that many are
+    placed the form says ``placed`` (a report) or ``placed_version`` (a player's own version of a disputed report),
+    and Confirm sends it."""
+
+    places: int
+    placed: str = ALL_PLACED_WORDS
+    placed_version: str = ALL_PLACED_VERSION_WORDS
+
+
 class RoundAtTable(Answer, kw_only=True):
     """The round a player sits in and their table there, as one object: the round's number, whether it is the final
     table and still open, how many tables it has; the table's number, the players as one of them sees them, who goes
     first, its status, clock, result and pending report; ``game`` the table's tracker while the event lets players
     keep it and the round is open (left out otherwise); ``status_words`` what the players there are told of its
-    status (``table_status_sentence``)."""
+    status (``table_status_sentence``); ``entry`` the finishing-order form's rule and words (``OrderEntry``)."""
 
     number: int
     final: bool
@@ -141,6 +180,7 @@ class RoundAtTable(Answer, kw_only=True):
     clock: Clock | None
     result: TableResult | None
     report: ReportShown | None
+    entry: OrderEntry
     game: GameBoard | UnsetType = UNSET
 
 
@@ -172,6 +212,7 @@ class TableState(Answer):
     event: TableEvent
     player: TablePlayer
     standing: StandingRow | None
+    standings_title: str  # what the standings are called (``standings.standings_title``)
     winner: str | None
     round: RoundAtTable | None
 
@@ -318,8 +359,28 @@ class RoomRound(Answer):
     tables: list[RoomTable]
 
 
+def room_views(status: str, round_open: bool | None, seatings: bool, drafts: bool, standings: bool) -> list[str]:
+    """Which views the room's screen cycles through, in order, for an event in ``status`` (``round_open``: whether
+    its newest round is open, None before any; the rest: whether there are seatings, drafts, standings to show):
+    before the draft the join code and the seatings, during it the drafts first, while decks are built the drafts,
+    the join code and the standings, then the open round's pairings before the standings (a closed round's after,
+    and none once the event is finished).  Empty: the screen waits for the event."""
+    if status in ("registration", "seated"):
+        return ["join"] + (["seatings"] if seatings else [])
+    if status == "drafting":
+        return ["drafts", "join", "seatings"]
+    if status == "building":
+        return (["drafts"] if drafts else []) + ["join"] + (["standings"] if standings else [])
+    return (
+        (["pairings"] if round_open else [])
+        + (["standings"] if standings else [])
+        + (["pairings"] if round_open is False and status != "finished" else [])
+    )
+
+
 class RoomView(Answer, kw_only=True):
-    """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets."""
+    """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets;
+    ``views``: which of them the screen cycles through, in order (``room_views``)."""
 
     server_time: float
     event: RoomEvent
@@ -329,4 +390,6 @@ class RoomView(Answer, kw_only=True):
     decks_registered: int
     round: RoomRound | None
     standings: list[StandingRow]
+    standings_title: str  # what the standings are called (``standings.standings_title``)
     winner: str | None
+    views: list[str]  # "join", "seatings", "drafts", "pairings", "standings": the screen's cycle (``room_views``)

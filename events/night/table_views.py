@@ -26,7 +26,7 @@ from events.night.games import Games
 from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
 from events.night.shown import standing_row
-from events.night.standings import Standing, placement_points, standings_of, winner_line
+from events.night.standings import Standing, placement_points, standings_of, standings_title, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
     TABLE_STATUS_WORDS,
@@ -40,6 +40,7 @@ from events.night.table_shown import (
     Named,
     NightEvent,
     NightRound,
+    OrderEntry,
     Pairing,
     ReportShown,
     RoomEvent,
@@ -55,6 +56,10 @@ from events.night.table_shown import (
     TableShown,
     TableState,
     desk_actions,
+    disputed_words,
+    reported_by_words,
+    room_views,
+    still_to_confirm_words,
     table_status_sentence,
 )
 from events.storage.draft_records import draft_progress
@@ -150,18 +155,21 @@ class TableViews(EventBase):
         def order(groups: list[list[int]]) -> list[list[Named]]:
             return [[Named(pid, names[pid]) for pid in group] for group in groups]
 
+        waiting = still_to_confirm(table, report.confirmed, [d.player for d in report.disputes], data.status)
         return ReportShown(
             id=report.id,
             by=names[report.by],
             order=order(report.order),
             confirmed=[names[pid] for pid in report.confirmed],
-            waiting_for=[
-                names[pid]
-                for pid in still_to_confirm(table, report.confirmed, [d.player for d in report.disputes], data.status)
+            waiting_for=[names[pid] for pid in waiting],
+            disputes=[
+                Disputed(names[d.player], order(d.order), disputed_words(names[d.player], bool(d.order)))
+                for d in report.disputes
             ],
-            disputes=[Disputed(names[d.player], order(d.order)) for d in report.disputes],
             status=report.status,
             late=report.late,
+            by_words=reported_by_words(names[report.by], report.late),
+            waiting_words=still_to_confirm_words(["you" if pid == viewer else names[pid] for pid in waiting]),
             mine=UNSET
             if viewer is None
             else Mine(
@@ -250,6 +258,7 @@ class TableViews(EventBase):
                 tables=len(rnd.tables),
                 table=shown.table,
                 players=self._seated(data, rnd, number, player_id),
+                entry=OrderEntry(places=len(rnd.tables[number - 1])),  # every player at the table: check_order
                 first=shown.first,
                 status=shown.status,
                 status_words=table_status_sentence(shown.status, shown.report is not None, event.status == "finished"),
@@ -265,6 +274,7 @@ class TableViews(EventBase):
                 player_id, names[player_id], data.status[player_id], may_drop(event.status, data.status[player_id])
             ),
             standing=None if mine is None else standing_row(mine),
+            standings_title=standings_title(event.status),
             winner=winner_line(data.standings),
             round=at_table,
         )
@@ -344,6 +354,10 @@ class TableViews(EventBase):
         with self.store.read() as db:
             pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
             progress = draft_progress(self.store, db, {pod.number: pod.draft for pod in pods if pod.draft})
+        seatings = [Seating(pod.number, [names[pid] for pid in pod.players]) for pod in pods]
+        drafts = [DraftProgress(pod=number, **shown) for number, shown in progress.items()]
+        standings = [standing_row(row) for row in data.standings] if ranked(data) else []
+        newest = None if not rounds else self._round_shown(data, rounds[-1], now)
         return RoomView(
             server_time=now,
             event=RoomEvent(
@@ -353,12 +367,16 @@ class TableViews(EventBase):
                 decklists=event.status == "finished" and event.publish_decklists,
             ),
             players=sum(1 for p in data.players if p.status == "active" and not p.bot),
-            seatings=[Seating(pod.number, [names[pid] for pid in pod.players]) for pod in pods],
-            drafts=[DraftProgress(pod=number, **shown) for number, shown in progress.items()],
+            seatings=seatings,
+            drafts=drafts,
             decks_registered=len(data.decks),
-            round=None if not rounds else self._round_shown(data, rounds[-1], now),
-            standings=[standing_row(row) for row in data.standings] if ranked(data) else [],
+            round=newest,
+            standings=standings,
+            standings_title=standings_title(event.status),
             winner=winner_line(data.standings),
+            views=room_views(
+                event.status, None if newest is None else newest.open, bool(seatings), bool(drafts), bool(standings)
+            ),
         )
 
     @staticmethod

@@ -10,7 +10,7 @@ from events.night.base import EventBase
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import Standing, placement_points, winner_line
+from events.night.standings import Standing, placement_points, standings_title, winner_line
 from events.outputs.sheets import Block, Note, Page, Sheet, Table, ordinal, subtitle
 
 
@@ -60,7 +60,7 @@ def did_not_play_lines(names: Sequence[str]) -> tuple[str, ...]:
 def standings_heading(snap: Snapshot) -> str:
     """What the standings are: before any result, during or after a round, or final once the event is finished."""
     if snap.event.status == "finished":
-        return "Final standings"
+        return standings_title(snap.event.status)
     if not snap.results:
         return "Standings before any result"
     last = snap.rounds[-1]

@@ -178,6 +178,7 @@ class DeckState(Answer):
 class ErrorInfo(Answer):
     code: str
     message: str
+    field: str | UnsetType = UNSET  # the field of what was typed the refusal is about, in the core's name (a join's)
 
 
 class Failure(Answer, kw_only=True):

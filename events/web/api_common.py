@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
+from msgspec import UNSET
 from starlette.responses import JSONResponse
 
 from events.night.base import EventBase
@@ -64,12 +65,14 @@ class ApiError(Exception):
     """An answer other than 200: the HTTP status, a short code the page reads, a one-line message, and
     anything else the answer carries (the seat's new state with a stale pick)."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, code: str, message: str, *, field: str | None = None, **extra: Any) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.extra = status, code, message, extra
+        self.field = field  # the core's name of the field the refusal is about (``CmdraftError.about``), if one
 
     def body(self) -> answers.Failure:
-        return answers.Failure(error=answers.ErrorInfo(self.code, self.message), **self.extra)
+        info = answers.ErrorInfo(self.code, self.message, UNSET if self.field is None else self.field)
+        return answers.Failure(error=info, **self.extra)
 
     def response(self) -> JSONResponse:
         return Json(self.body(), status_code=self.status)
@@ -107,12 +110,13 @@ def core_error(error: Exception) -> ApiError:
     """A cmdraft error from the core as an answer: a refusal by its own status and code (``events.night.refusals``),
     other bad input 400, another step out of order 409."""
     said = refusal_answer(error) if isinstance(error, CmdraftError) else None
+    field = error.about if isinstance(error, CmdraftError) else None
     if said is not None:
-        return ApiError(said.status, said.code, said.message, **said.extra)
+        return ApiError(said.status, said.code, said.message, field=field, **said.extra)
     if isinstance(error, InputError):
-        return ApiError(400, "bad-input", web_words(str(error)))
+        return ApiError(400, "bad-input", web_words(str(error)), field=field)
     if isinstance(error, StateError):
-        return ApiError(409, "out-of-order", web_words(str(error)))
+        return ApiError(409, "out-of-order", web_words(str(error)), field=field)
     return ApiError(503, "unavailable", f"the database can't be used now: {error}")
 
 

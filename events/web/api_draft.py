@@ -320,7 +320,9 @@ def answer(served: Served, waiting: Waiting) -> answers.SeatState:
     state = waiting.state if waiting.state is not None else seat_state(served, waiting.player)
     if waiting.refusal is not None:
         status, code, message = waiting.refusal
-        raise ApiError(status, code, message, **({"seat": state} if carries_state(waiting) else {}))
+        if carries_state(waiting):
+            raise ApiError(status, code, message, seat=state)
+        raise ApiError(status, code, message)
     return state
 
 

@@ -10,6 +10,7 @@ is bounded by forgetting the clients that are least held back, never by starting
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import OrderedDict
 from collections.abc import Callable
@@ -196,16 +197,22 @@ def join(served: Served, body: JoinBody, address: str) -> tuple[str, int]:
     try:
         joining.served_event(body.event, served.event_id)
     except NotHere as error:
-        raise ApiError(404, "no-event", str(error)) from None
+        raise ApiError(404, "no-event", str(error), field=error.about) from None
     who = joining.player_asked(body.player)
     code = joining.code_typed(body.code)
     limits = served.settings
     if len(code) > limits.max_code or len(who) > limits.max_name:
-        raise ApiError(400, "bad-field", "the player's name and the code are a few characters long")
+        raise ApiError(
+            400,
+            "bad-field",
+            "the player's name and the code are a few characters long",
+            field=joining.PLAYER if len(who) > limits.max_name else joining.CODE,
+        )
     try:
-        player = served.drafting.player(served.event_id, who)
+        player = joining.player_found(functools.partial(served.drafting.player, served.event_id), who)
     except InputError as error:
-        raise ApiError(404, "no-player", web_words(str(error), "check the name on your seating slip")) from None
+        said = web_words(str(error), "check the name on your seating slip")
+        raise ApiError(404, "no-player", said, field=error.about) from None
     joining.may_join(player)
     # too many wrong codes from this address: the core's SlowDown, answered 429 with retry_after (the seat takes
     # the right code from anywhere else)

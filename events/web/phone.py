@@ -219,7 +219,9 @@ ENDPOINTS: list[Endpoint] = [
         f"with `retry_after` (this seat was joined too often from this address of the network: {DEFAULT.join_burst:g} "
         f"joins at once, then one every {1 / DEFAULT.join_rate:g} s; each seat behind one router's address has its "
         "own), "
-        "403 `cross-origin` (a page of another site), 409 `not-seated`",
+        "403 `cross-origin` (a page of another site), 409 `not-seated`. A refusal of what was typed names the field "
+        "it is about, as the core says it, in `error.field`: `event`, `player` or `code` (the page puts the cursor "
+        "there)",
     ),
     seat_get("/api/seat", get_seat, SeatState),
     seat_post(

@@ -14,7 +14,7 @@ from events.storage.store import Store
 from tests.helpers.browsers import Served
 from tests.helpers.night import Night
 from tests.helpers.nights import draft_to_the_end
-from tests.helpers.pages import desk
+from tests.helpers.pages import desk, words_replaced
 
 NAMES = [f"Player {number:02d}" for number in range(1, 27)] + ["Rosalind Featherstonehaugh-Montgomery"]
 
@@ -135,5 +135,56 @@ def test_the_desk_on_a_tablet_mid_round_of_27_players_shows_the_tables_on_the_fi
                 page.clock.run_for(2_500)  # the page's next poll draws the seats again: they stay open
             expect(new_codes.first).to_be_visible()
             page.context.close()
+    finally:
+        served.stop()
+
+
+# The shown Drafting view's pods (by their line's first words) whose line and bar lie whole inside the stage.
+SEEN_PODS = """() => {
+  const stage = document.getElementById('stage').getBoundingClientRect();
+  const bottom = Math.min(stage.bottom, innerHeight) + 1, right = Math.min(stage.right, innerWidth) + 1;
+  const whole = (n) => { const r = n.getBoundingClientRect();
+    return r.width > 0 && r.top >= stage.top - 1 && r.bottom <= bottom && r.right <= right; };
+  return [...document.querySelectorAll('#view-drafts:not([hidden]) .draft-line')]
+    .filter(line => whole(line) && line.nextElementSibling && whole(line.nextElementSibling))
+    .map(line => line.firstChild.textContent);
+}"""
+
+
+def test_every_pod_of_a_twelve_pod_draft_is_seen_whole_on_the_rooms_drafting_pages(tmp_path, browser, shots):
+    """Before: the Drafting view was one page, and past about seven pods the rest fell below a 1920x1080 screen;
+    now it is paged where the screen ends, as the seatings, pairings and standings are."""
+    db = tmp_path / "pods.json"
+    night = Night(Store(db))
+    event_id = night.create("Twelve pods", style="terminal", seed=5, pod_size=2)
+    for number in range(1, 25):
+        night.add_player(event_id, f"Player {number:02d}")
+    night.seat(event_id)
+    night.start_draft(event_id)
+    assert len(night.snapshot(event_id).pods) == 12
+    served = Served(db, event_id)
+    try:
+        context = browser.new_context(viewport=TV[0])
+        # the answer names the drafts alone (the core's cycle is drafts, join code, seatings): the page cycles the
+        # views the answer names (the old page chose its own, by the event's status)
+        words_replaced(context, '"views":["drafts","join","seatings"]', '"views":["drafts"]')
+        page = context.new_page()
+        page.clock.install()
+        page.goto(served.url + "/room")
+        expect(page.locator("#view-drafts")).to_be_visible(timeout=20_000)  # the drafting night's first view
+        expect(page.locator("#pages")).to_have_text(re.compile(r"^1 / \d+$"))
+        seen: set[str] = set()
+        titles = []
+        total = int(page.locator("#pages").inner_text().split("/")[1])
+        for index in range(total):
+            expect(page.locator("#pages")).to_have_text(f"{index + 1} / {total}")
+            seen.update(page.evaluate(SEEN_PODS))
+            if page.locator("#view-drafts").is_visible():
+                titles.append(page.locator("#view-drafts h2").inner_text())
+                page.screenshot(path=str(shots / f"room-drafting-1920-{index + 1}.png"))
+            page.clock.run_for(12_500)  # the page's own 12-second cycle
+        assert seen == {f"Pod {number}" for number in range(1, 13)}  # the old page: pods 8 to 12 below the screen
+        assert titles == [f"Drafting ({page}/{total})" for page in range(1, total + 1)]  # the drafts' pages only
+        context.close()  # before the server stops: no answer is left on its way through the route
     finally:
         served.stop()

@@ -83,13 +83,13 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
     confirm.click()
     expected = f"{table[2]}  >  {table[0]}  >  {table[1]}"
     expect(page.locator("#night-result .night-order")).to_have_text(expected)
-    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Still to confirm: " + " / ".join(others))
     # the table's status in the core's words (the page composed its own before, and said nothing while waiting)
     expect(page.locator("#night-result .night-status")).to_have_text(PLAYER_STATUS_WORDS["waiting"])
     for name in others:
         other = phones[name]
         expect(other.locator("#night-result .night-order")).to_have_text(expected, timeout=10_000)
-        other.click("#night-result >> text=Confirm")
+        other.locator("#night-result button", has_text=re.compile("^Confirm$")).click()  # the button, not the words
     for page in phones.values():
         expect(page.locator("#night-result .hint")).to_have_text(
             "Recorded. The desk corrects it if it is wrong.", timeout=10_000
@@ -228,12 +228,12 @@ def test_a_result_confirmed_on_other_phones_shows_on_the_first_phone_from_the_st
     for name in table:
         page.locator(".night-choice", has_text=name).click()
     page.locator("#night-result button", has_text=re.compile("^Confirm$")).click()
-    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + ", ".join(others))
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Still to confirm: " + " / ".join(others))
     polls = []
     page.on("request", lambda request: polls.append(request.url) if "/api/table" in request.url else None)
     report = script(base, "/api/table", token=tokens[others[0]])["round"]["report"]["id"]
     script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[0]])
-    expect(page.locator("#night-result .night-waiting")).to_have_text("Waiting for: " + others[1], timeout=2_000)
+    expect(page.locator("#night-result .night-waiting")).to_have_text("Still to confirm: " + others[1], timeout=2_000)
     script(base, "/api/result/confirm", {"report": report, "agree": True}, tokens[others[1]])
     expect(page.locator("#night-result .hint")).to_have_text(
         "Recorded. The desk corrects it if it is wrong.", timeout=2_000

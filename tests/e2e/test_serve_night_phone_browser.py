@@ -11,12 +11,13 @@ import urllib.request
 
 from playwright.sync_api import Page, expect
 
+from events.night.table_shown import ALL_PLACED_VERSION_WORDS, ALL_PLACED_WORDS
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import desk, open_table
+from tests.helpers.pages import desk, open_table, words_replaced
 
 # The shown elements reaching past the viewport's right edge (nothing on a phone page may need a sideways scroll).
 OVERFLOWING = """() => [...document.querySelectorAll('body *')]
@@ -29,8 +30,18 @@ WHOLE_EVENT_NAME = """(() => { const n = document.getElementById('event-name'); 
   return n.scrollWidth <= n.clientWidth })()"""
 
 
-def at_table(browser, served: Served, db, event_id: int, name: str) -> Page:
-    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+# The standings' title in the server's answers, said otherwise on the way to the page: a page that shows these
+# words shows the answer's title (``standings_title``), where the old one said its own.
+SERVERS_TITLE_SAID = "Standings (as the server calls them)"
+SERVERS_TITLE = ('"standings_title":"Standings"', f'"standings_title":"{SERVERS_TITLE_SAID}"')
+
+
+def at_table(browser, served: Served, db, event_id: int, name: str, words: tuple[str, str] | None = None) -> Page:
+    """``name``'s phone at their table; ``words``: (old, new), the server's answers to it with old words as new."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    if words is not None:
+        words_replaced(context, *words)
+    page = context.new_page()
     number = next(p.number for p in Night(Store(db)).players(event_id) if p.name == name)
     open_table(page, served.url, event_id, number, codes_of(db, event_id)[name])
     return page
@@ -48,7 +59,7 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
     paired = desk(served.url, "/api/desk/round", {})
     first, second = paired["tables"][0], paired["tables"][1]
     me = second[1]  # a player whose own table has no result yet
-    page = at_table(browser, served, db, event_id, me)
+    page = at_table(browser, served, db, event_id, me, SERVERS_TITLE)
     expect(page.locator("#night-standings")).to_be_hidden()  # no result yet: nobody is ranked
     order = f"{first[0]} > {first[1]} = {first[2]}"
     assert cli("event", "result", event_id, 1, 1, order, "--db", db).exit_code == 0
@@ -60,7 +71,7 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
     expect(mine).to_have_count(1)
     expect(mine.locator(".name")).to_have_text(f"{me} (you)")
     expect(mine).to_have_attribute("aria-current", "true")
-    expect(page.locator("#night-standings h3")).to_have_text("Standings")
+    expect(page.locator("#night-standings h3")).to_have_text(SERVERS_TITLE_SAID)  # the old page: its own words
     assert page.evaluate(OVERFLOWING) == [] and page.evaluate(WHOLE_EVENT_NAME)
     page.locator("#night-standings").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "night-standings-390x844.png"))
@@ -69,21 +80,35 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
 def test_the_reporter_may_change_their_report_and_a_waiting_player_reads_you(night_server, browser, shots):
     db, event_id, served = night_server
     table = desk(served.url, "/api/desk/round", {})["tables"][0]
+    served_words = "Everyone is placed (the server's words): Confirm to send the result."
     reporter, waiting = (
-        at_table(browser, served, db, event_id, table[0]),
+        at_table(browser, served, db, event_id, table[0], (ALL_PLACED_WORDS, served_words)),
         at_table(browser, served, db, event_id, table[1]),
     )
     reporter.click("text=Report the result")
     for name in table:
         reporter.locator(".night-choice", has_text=name).click()
+    expect(reporter.locator(".night-editor .hint")).to_have_text(served_words)  # the old page said its own words
     reporter.locator("#night-result button", has_text="Confirm").click()
     actions = reporter.locator("#night-result .night-actions button")
     expect(actions).to_have_text(["Change my report"])  # nothing of their own to confirm or dispute
-    expect(reporter.locator(".night-waiting")).to_have_text(f"Waiting for: {table[1]}, {table[2]}")
-    expect(waiting.locator(".night-waiting")).to_have_text(f"Waiting for: you, {table[2]}", timeout=20_000)
+    # the core's words, as the terminal says them (the old page: "Waiting for: you, Bo", its own)
+    expect(reporter.locator(".night-waiting")).to_have_text(f"Still to confirm: {table[1]} / {table[2]}")
+    expect(waiting.locator(".night-waiting")).to_have_text(f"Still to confirm: you / {table[2]}", timeout=20_000)
     expect(waiting.locator("#night-result .night-actions button")).to_have_text(["Confirm", "Dispute", "Report again"])
     assert reporter.evaluate(OVERFLOWING) == [] and waiting.evaluate(OVERFLOWING) == []
     waiting.screenshot(path=str(shots / "night-waiting-for-you-390x844.png"))
+    waiting.locator("#night-result button", has_text="Dispute").click()  # the form starts from the report's order
+    expect(waiting.locator(".night-editor .hint")).to_have_text(ALL_PLACED_VERSION_WORDS)
+    for _ in range(2):
+        waiting.locator("#night-result button", has_text="Undo").click()
+    for name in (table[2], table[1]):
+        waiting.locator(".night-choice", has_text=name).click()
+    waiting.locator("#night-result button", has_text="Confirm my version").click()
+    # the dispute in the core's words, as the desk and the terminal say it (the old page: "Bo disputes: …")
+    expect(reporter.locator(".night-dispute")).to_have_text(
+        f"{table[1]} disputes it, with this version: {table[0]} > {table[2]} > {table[1]}", timeout=20_000
+    )
 
 
 def test_the_desk_offers_the_clock_actions_its_state_allows_and_the_room_keeps_the_round_at_the_right(
@@ -119,10 +144,13 @@ def test_the_room_on_a_phone_lists_the_final_standings_in_one_readable_column_th
         desk(served.url, "/api/desk/settle", {"round": 1, "table": table, "order": " > ".join(names)})
     final = desk(served.url, "/api/desk/top", {"size": 3})
     desk(served.url, "/api/desk/settle", {"round": final["round"], "table": 1, "order": " > ".join(final["players"])})
-    room = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True).new_page()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    words_replaced(context, *SERVERS_TITLE)
+    room = context.new_page()
     room.goto(served.url + "/room")
     rows = room.locator("#standings .row")
     expect(rows).to_have_count(len(NAMES))
+    expect(room.locator("#standings-title")).to_have_text(SERVERS_TITLE_SAID)  # the old page: its own words
     expect(room.locator("#standings .row.winner")).to_have_count(1)
     looks = rows.evaluate_all(
         "rows => rows.map(r => [getComputedStyle(r).fontSize, getComputedStyle(r).marginBottom, r.offsetLeft])"

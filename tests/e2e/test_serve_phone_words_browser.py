@@ -31,9 +31,11 @@ def test_a_seat_opened_on_another_device_says_so_with_the_form_filled_in(pod, se
     first.goto(server.url + "/")
     first.click("#join-button")  # nothing typed: sent as it is, and the server's words shown (before: the page's own)
     expect(first.locator("#join-error")).to_have_text(joining.NO_EVENT)
+    expect(first.locator("#join-event")).to_be_focused()  # the field the core's refusal is about (before: the code)
     first.fill("#join-event", str(event_id))
     first.click("#join-button")
     expect(first.locator("#join-error")).to_have_text(joining.NO_PLAYER)
+    expect(first.locator("#join-player")).to_be_focused()
     join(first, server.url, codes["Ann"], event_id=event_id, name="Ann")  # typed by hand: no numbers in the address
     second = phone_page(browser)
     join(second, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])

@@ -16,6 +16,8 @@ from tests.helpers.night import Night
 # Eleven white cards of CMR (colour identity W by their mana costs), not one of them a commander here.
 # One bad line: the commander's name misspelled, so the deck has no commander and a colorless identity.
 WALL = "Commander\n1 Akroma, Vison of Ixidor\n\nDeck\n" + "".join(f"1 {name}\n" for name in WHITE) + "49 Plains\n"
+# The wall without its bad line: every card known, no commander, the eleven white cards outside colorless.
+LEADERLESS = WALL.replace("Commander\n1 Akroma, Vison of Ixidor\n\n", "")
 
 
 def test_one_misspelled_commander_is_four_problems_in_cause_order_not_a_wall(cli, tmp_path):
@@ -78,7 +80,7 @@ def events(tmp_path):
 
 def walled_event(events, cli, tmp_path):
     """Ann and Bo seated at a physical event, each with Akroma and the white cards recorded as their pool; the
-    event, the database and the wall deck's file (``WALL``)."""
+    event, the database and the leaderless deck's file (``LEADERLESS``; ``WALL`` is wall.txt beside it)."""
     event_id = events.create("Decks", style="physical", seed=4)
     for name in ("Ann", "Bo"):
         events.add_player(event_id, name)
@@ -88,17 +90,35 @@ def walled_event(events, cli, tmp_path):
     db = events.store.path
     for name in ("Ann", "Bo"):
         assert cli("event", "pool", event_id, name, pool, "--db", db).exit_code == 0
-    deck = tmp_path / "wall.txt"
-    deck.write_text(WALL, encoding="utf-8")
+    (tmp_path / "wall.txt").write_text(WALL, encoding="utf-8")
+    deck = tmp_path / "leaderless.txt"
+    deck.write_text(LEADERLESS, encoding="utf-8")
     return event_id, db, deck
 
 
-def test_an_event_deck_registered_with_the_wall_is_told_and_boarded_in_cause_order(events, cli, tmp_path):
+def test_an_event_deck_with_an_unknown_card_is_bad_input_exit_2_as_deck_check_says_and_nothing_is_registered(
+    events, cli, tmp_path
+):
+    event_id, db, _ = walled_event(events, cli, tmp_path)
+    deck = tmp_path / "wall.txt"
+    checked = cli("deck", "check", deck)
+    for extra in ((), ("--json",)):
+        refused = cli("event", "deck", event_id, "Ann", deck, *extra, "--db", db)
+        assert refused.exit_code == checked.exit_code == 2, refused.output  # the old code registered it: 1
+        (said,) = refused.stderr.splitlines()
+        assert said.startswith(
+            f"cmdraft: error: '{deck}': the deck of 'Ann' has unreadable lines: line 2: unknown card"
+        )
+        assert said.endswith("fix them and register it again") and refused.stdout == ""
+    assert events.snapshot(event_id).players[0].deck is None  # nothing registered, as a pool with one isn't recorded
+
+
+def test_an_event_deck_registered_without_a_commander_is_told_and_boarded_in_cause_order(events, cli, tmp_path):
     event_id, db, deck = walled_event(events, cli, tmp_path)
     registered = cli("event", "deck", event_id, "Ann", deck, "--db", db)
-    assert registered.exit_code == 1, registered.output
+    assert registered.exit_code == 1, registered.output  # registered as it is, not legal
     verdict = " ".join(registered.stdout.split())
-    assert verdict.index("unknown card") < verdict.index("choose a commander") < verdict.index("11 cards outside")
+    assert verdict.index("choose a commander") < verdict.index("11 cards outside")
     assert "(W) is outside" not in verdict  # the eleven cards are one line
     stored = events.snapshot(event_id).players[0].deck
     assert sum(p["code"] == "outside-identity" for p in stored.problems) == 11  # the record keeps every problem
@@ -106,7 +126,7 @@ def test_an_event_deck_registered_with_the_wall_is_told_and_boarded_in_cause_ord
     console.print(deck_board(events.snapshot(event_id)))
     board = console.export_text()
     assert "(W) is outside" not in board
-    assert board.index("unknown card") < board.index("choose a commander") < board.index("11 cards outside the")
+    assert board.index("choose a commander") < board.index("11 cards outside the")
 
 
 def test_check_and_convert_answer_an_unknown_card_with_the_exit_code_the_docs_give(cli, tmp_path):
@@ -142,4 +162,4 @@ def test_the_desks_board_and_sheet_fold_the_identity_line_in_event_decks_words(e
     console.print(deck_board(events.snapshot(event_id)))
     assert said in console.export_text()
     stored = events.snapshot(event_id).players[0].deck
-    assert said in problem_lines(stored.problems)[2]  # as the decklist sheet lists them
+    assert said in problem_lines(stored.problems)[1]  # after "choose a commander", as the decklist sheet lists them

@@ -179,7 +179,7 @@ def real_snapshot(tmp_path_factory):
     events.register_deck(  # after round 1: the desk's correction, with its reason
         event_id,
         "Bo",
-        parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n"),
+        parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Plains\n"),
         reason="two Pipers lead",
     )
     events.set_pipers(event_id, requests={"Ann": 2, "Cy": 2})

@@ -256,9 +256,9 @@ def test_card_refs_round_trip(cmr):
         assert (back.card, back.foil, back.etched) == (printing.card, printing.foil, printing.etched)
 
 
-PIPERS_DECK = "Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n"
-ONE_PIPER_DECK = "Commander\n1 The Prismatic Piper\n\nDeck\n1 Sol Ring\n"
-AKROMA_DECK = "Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Sol Ring\n"
+PIPERS_DECK = "Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Plains\n"
+ONE_PIPER_DECK = "Commander\n1 The Prismatic Piper\n\nDeck\n1 Plains\n"
+AKROMA_DECK = "Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n1 Plains\n"
 
 
 def tracker_event(events):

@@ -15,6 +15,7 @@ from msgspec import UnsetType
 from events.night.round_clock import start_clock
 from events.night.shown import standing_row
 from events.night.table_reports import Confirmed, NotYourTable, TableReports
+from events.night.table_shown import room_views
 from events.night.table_views import TableViews
 from events.storage.store import Store
 from sets.errors import InputError, StateError
@@ -139,7 +140,11 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 assert row["report"]["waiting_for"] == names[3:]  # neither the reporter, a confirmer nor the disputer
                 assert [[p["name"] for p in g] for g in row["report"]["order"]] == groups
                 assert row["report"]["disputes"] == [
-                    {"player": names[1], "order": [[{"id": pid[n], "name": n} for n in g] for g in other]}
+                    {
+                        "player": names[1],
+                        "order": [[{"id": pid[n], "name": n} for n in g] for g in other],
+                        "words": f"{names[1]} disputes it, with this version:",
+                    }
                 ]
                 # Nobody else's confirmation records a disputed result.
                 for name in names[3:]:
@@ -349,9 +354,31 @@ def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_pa
     assert room["seatings"] == [
         {"pod": 1, "players": [p.name for p in sorted((p for p in events.players(event_id)), key=lambda p: p.seat)]}
     ]
+    assert room["views"] == ["drafts", "join", "seatings"]  # the screen's cycle, the core's (before: the page's)
     text = json.dumps(room)
     assert all(code not in text for code in codes_of(db, event_id).values())
     assert not keys_of(room) & PRIVATE
+
+
+@pytest.mark.parametrize(
+    ("status", "round_open", "seatings", "drafts", "standings", "views"),
+    [
+        ("registration", None, False, False, False, ["join"]),
+        ("seated", None, True, False, False, ["join", "seatings"]),
+        ("drafting", None, True, False, False, ["drafts", "join", "seatings"]),  # the progress first, even at 0
+        ("building", None, True, True, False, ["drafts", "join"]),
+        ("building", None, True, False, True, ["join", "standings"]),  # a sealed night: no drafts
+        ("playing", True, True, True, False, ["pairings"]),
+        ("playing", True, True, True, True, ["pairings", "standings"]),  # the open round's tables first
+        ("playing", False, True, True, True, ["standings", "pairings"]),  # a closed round's after
+        ("finished", False, True, True, True, ["standings"]),
+        ("playing", None, True, True, False, []),  # nothing to show yet: the screen waits
+    ],
+)
+def test_the_rooms_cycle_of_views_is_the_cores_for_each_state_of_the_night(
+    status, round_open, seatings, drafts, standings, views
+):
+    assert room_views(status, round_open, seatings, drafts, standings) == views
 
 
 def test_the_desk_pairs_a_round_again_with_the_players_in_the_event_now_until_a_table_reports(night):
@@ -397,7 +424,11 @@ def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_ot
     assert view["status"] == "disputed"
     assert [[p["name"] for p in g] for g in view["report"]["order"]] == [[n] for n in table]
     assert view["report"]["disputes"] == [
-        {"player": table[1], "order": [[{"id": moved[n], "name": n}] for n in reversed(table)]}
+        {
+            "player": table[1],
+            "order": [[{"id": moved[n], "name": n}] for n in reversed(table)],
+            "words": f"{table[1]} disputes it, with this version:",
+        }
     ]
     mover = TableReports(target.store)
     board = mover.track(new_id, moved[table[2]], undo=True)  # the entry is still theirs after the move

@@ -36,8 +36,9 @@ def test_the_web_answers_a_refusal_with_its_status_code_and_the_same_words(kind:
     refusal = kind("that pack has moved on: here is your seat now", seat={"phase": "drafting"})
     answer = core_error(refusal)
     assert answer.status == kind.status and answer.code == kind.code
+    about = {} if kind.about is None else {"field": kind.about}  # a join's refusal names its field (NoSeat, WrongCode)
     assert msgspec.to_builtins(answer.body()) == {
-        "error": {"code": kind.code, "message": "that pack has moved on: here is your seat now"},
+        "error": {"code": kind.code, "message": "that pack has moved on: here is your seat now", **about},
         "seat": {"phase": "drafting"},
     }
 

@@ -4,10 +4,12 @@ phone page passes (targets of at least 44 x 44 px, one h1, axe-core finding noth
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, WebSocketRoute, expect
+from playwright.sync_api import Error as PlaywrightError
 
 SMALL = """() => {
   const found = [];
@@ -108,6 +110,29 @@ def desk(base: str, path: str, body: dict) -> dict:
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
+
+
+def words_replaced(context: BrowserContext, old: str, new: str) -> None:
+    """Every answer the server sends this context's pages (its ``/api/`` answers and its stream's messages) with the
+    words ``old`` as ``new``: a page that then shows ``new`` shows the answer's words, where one that shows ``old``
+    had them of its own."""
+
+    def answer(route: Route) -> None:
+        try:
+            response = route.fetch()
+            body = response.text().replace(old, new)
+        except PlaywrightError:  # the page went away with its request (the test closing it): nothing to answer
+            return
+        route.fulfill(response=response, body=body)
+
+    def stream(route: WebSocketRoute) -> None:
+        server = route.connect_to_server()  # the page's messages go on to the server as they are
+        server.on_message(
+            lambda message: route.send(message.replace(old, new) if isinstance(message, str) else message)
+        )
+
+    context.route(re.compile(r"/api/"), answer)
+    context.route_web_socket(re.compile(r"/api/stream"), stream)
 
 
 def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> None:

@@ -8,7 +8,13 @@ from starlette.testclient import TestClient
 
 from events.night.decks import registered_words
 from events.night.report_waits import waiting_for
-from events.night.table_shown import FINAL_RESULT_WORDS, PLAYER_STATUS_WORDS
+from events.night.standings import FINAL_STANDINGS, STANDINGS
+from events.night.table_shown import (
+    ALL_PLACED_VERSION_WORDS,
+    ALL_PLACED_WORDS,
+    FINAL_RESULT_WORDS,
+    PLAYER_STATUS_WORDS,
+)
 from events.storage.records import Round
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -43,7 +49,15 @@ def test_who_is_still_to_confirm_a_disputed_report_is_the_cores_list_on_every_fa
     assert shown["waiting_for"] == [names[pid] for pid in core] and sorted(shown["waiting_for"]) == ["Cy", "Di"]
     seen = cli("event", "table", event_id, "--player", "Cy", "--db", db)
     waiting = next(line for line in seen.stdout.splitlines() if line.startswith("Still to confirm: "))
-    assert waiting.removeprefix("Still to confirm: ").split(" / ") == shown["waiting_for"]
+    # the same words at Ann's phone and Cy's terminal, each naming its own player "you" (before: the phone's own)
+    assert waiting.removeprefix("Still to confirm: ").split(" / ") == [
+        "you" if name == "Cy" else name for name in shown["waiting_for"]
+    ]
+    assert shown["waiting_words"] == "Still to confirm: " + " / ".join(shown["waiting_for"])  # Ann waits for nobody
+    assert shown["by_words"] == "Reported by Ann" and f"{shown['by_words']}: Ann > Bo > Cy > Di" in seen.stdout
+    # Bo's dispute, in the same words on the phone and at the terminal (before: "Bo disputes" / "'Bo' disputes it")
+    (disputed,) = shown["disputes"]
+    assert disputed["words"] == "Bo disputes it (no version given)" and disputed["words"] in seen.stdout.splitlines()
 
 
 def test_a_reporter_may_not_dispute_their_own_report_at_a_phone_or_a_terminal(four, manual_clock, cli):  # noqa: F811
@@ -160,10 +174,25 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         seen = cli("event", "table", event_id, "--player", "Cy", "--db", db)
         assert seen.exit_code == 0 and words in seen.stdout.splitlines()
 
+    def standings_called(web, title: str) -> None:
+        assert ok(web.get("/api/table"))["standings_title"] == ok(web.get("/api/room"))["standings_title"] == title
+        shown = cli("event", "standings", event_id, "--db", db)
+        assert (
+            shown.exit_code == 0
+            and title in shown.stdout
+            and (title == FINAL_STANDINGS) == (FINAL_STANDINGS in shown.stdout)
+        )
+
     with TestClient(app, headers=ORIGIN):
         phones = {name: phone(app, event_id, name, codes[name]) for name in ("Ann", "Bo")}
         table = ok(phones["Ann"].get("/api/table"))["round"]
         assert table["status_words"] == PLAYER_STATUS_WORDS["playing"]
+        # the order form's rule (every player at the table placed) and its words then, the core's (before: the page's)
+        assert table["entry"] == {
+            "places": len(table["players"]),
+            "placed": ALL_PLACED_WORDS,
+            "placed_version": ALL_PLACED_VERSION_WORDS,
+        }
         terminal_says(PLAYER_STATUS_WORDS["playing"])
         ids = {p["name"]: p["id"] for p in table["players"]}
         order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]
@@ -176,9 +205,13 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
         assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == PLAYER_STATUS_WORDS["recorded"]
         terminal_says(PLAYER_STATUS_WORDS["recorded"])
+        # what the standings are called, the core's words on the phone, the room and the desk's terminal alike
+        # (before: each face judged the event's status itself)
+        standings_called(phones["Ann"], STANDINGS)
         assert cli("event", "finish", event_id, "--db", db).exit_code == 0
         assert ok(phones["Ann"].get("/api/table"))["round"]["status_words"] == FINAL_RESULT_WORDS
         terminal_says(FINAL_RESULT_WORDS)
+        standings_called(phones["Ann"], FINAL_STANDINGS)
 
 
 def test_an_incomplete_finishing_order_from_a_phone_is_refused_in_the_cores_words(four, manual_clock, cli):  # noqa: F811

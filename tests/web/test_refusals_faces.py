@@ -73,7 +73,7 @@ def test_a_join_of_a_name_not_in_the_event_tells_the_phone_what_it_can_do_there(
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     with client(db, event_id, manual_clock, watch=False) as web:
         answer = web.post("/api/join", json={"event": event_id, "player": "Zed", "code": "ABCDEF"})
-    assert answer.status_code == 404
+    assert answer.status_code == 404 and answer.json()["error"]["field"] == "player"  # the field to correct
     message = answer.json()["error"]["message"]
     assert "cmdraft" not in message and message.endswith("check the name on your seating slip")
     terminal = cli("event", "draft", event_id, "--player", "Zed", "--db", db)
@@ -93,7 +93,8 @@ def test_a_wrong_seat_code_is_refused_in_the_same_words_at_the_terminal_and_the_
     assert "seating slip" in words and "ask the desk" in words
     with client(db, event_id, manual_clock, watch=False) as web:
         answer = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": "WRONG2"})
-    assert answer.status_code == 401 and answer.json()["error"] == {"code": "wrong-code", "message": words}
+    assert answer.status_code == 401
+    assert answer.json()["error"] == {"code": "wrong-code", "message": words, "field": "code"}  # the field to correct
     terminal = cli("event", "draft", event_id, "--player", "Bo", "--db", db, input=f"WRONG3\n{codes['Bo']}\nquit\n")
     assert terminal.exit_code == 0 and words in terminal.stdout
 
@@ -107,17 +108,25 @@ def test_an_empty_or_malformed_join_is_judged_by_the_core_in_the_words_the_termi
     db = tmp_path / "join.json"
     event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
     codes = codes_of(db, event_id)
-    cases = [
-        ({"event": "", "player": "Ann", "code": codes["Ann"]}, 400, joining.NO_EVENT),
-        ({"event": "abc", "player": "Ann", "code": codes["Ann"]}, 400, "bad event number 'abc'"),
-        ({"event": str(event_id + 7), "player": "Ann", "code": "X"}, 404, f"this server serves event {event_id} only"),
-        ({"event": f" {event_id} ", "player": "  ", "code": codes["Ann"]}, 400, joining.NO_PLAYER),
-        ({"event": str(event_id), "player": "Ann", "code": " "}, 400, joining.NO_CODE),
+    cases = [  # what was typed, the answer's status, its words, and the field the core says it is about
+        ({"event": "", "player": "Ann", "code": codes["Ann"]}, 400, joining.NO_EVENT, "event"),
+        ({"event": "abc", "player": "Ann", "code": codes["Ann"]}, 400, "bad event number 'abc'", "event"),
+        (
+            {"event": str(event_id + 7), "player": "Ann", "code": "X"},
+            404,
+            f"this server serves event {event_id} only",
+            "event",
+        ),
+        ({"event": f" {event_id} ", "player": "  ", "code": codes["Ann"]}, 400, joining.NO_PLAYER, "player"),
+        ({"event": str(event_id), "player": "Ann", "code": " "}, 400, joining.NO_CODE, "code"),
+        ({"event": str(event_id), "player": "Ann", "code": "X" * 99}, 400, "a few characters", "code"),
     ]
     with client(db, event_id, manual_clock, watch=False) as web:
-        for body, status, words in cases:
+        for body, status, words, field in cases:
             answer = web.post("/api/join", json=body)
-            assert answer.status_code == status and words in answer.json()["error"]["message"], (body, answer.text)
+            refused = answer.json()["error"]
+            assert answer.status_code == status and words in refused["message"], (body, answer.text)
+            assert refused["field"] == field, (body, answer.text)  # the page focuses it (before: always the code)
         number = Night(Store(db)).player(event_id, "Ann").id
         joined = web.post("/api/join", json={"event": str(event_id), "player": str(number), "code": codes["Ann"]})
         assert joined.status_code == 200, joined.text  # digits typed for the player are the player's number

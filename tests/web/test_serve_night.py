@@ -147,6 +147,7 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
         assert ok(phones[final["players"][2]].get("/api/table"))["round"]["status"] == "recorded"
         room = ok(desk.get("/api/room"))
         assert room["round"]["final"] and sorted(room["round"]["tables"][0]["players"]) == sorted(final["players"])
+        assert room["views"] == ["standings", "pairings"]  # the final table closed: its pairings after the standings
         refused = desk.get("/api/decklists")
         assert refused.status_code == 409  # not before the event is finished, and only where the desk publishes
         ok(desk.post("/api/desk/publish", json={"on": True}, headers=DESK))
@@ -160,6 +161,7 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
         assert all(line["type"] and "cost" in line for line in lines)  # the card's facts as text, always
         assert not any("image" in line for line in lines)  # no images downloaded: none named
         assert ok(desk.get("/api/room"))["event"]["decklists"] is True
+        assert ok(desk.get("/api/room"))["views"] == ["standings"]  # the event over: its standings only
     history = Night(Store(db)).history(event_id)
     results = [e for e in history if e.what == "result"]
     assert len(results) == 10 and [e.who for e in results].count("desk") == 1

@@ -139,6 +139,7 @@ def event_deck(
         auto=auto,
         piper_colors=parse_colors(piper),
         reason=reason,
+        label="" if file is None else str(file),
     )
     if as_json:
         emit_json(registered.to_json())

@@ -16,6 +16,7 @@ from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.shown import standing_row
+from events.night.standings import standings_title
 from events.night.table_reports import TableReports
 from events.outputs.pairing_sheets import first_players
 from events.outputs.text import join_names
@@ -105,7 +106,7 @@ def event_standings(event_id: EventArg, db: DbOption = None, as_json: JsonOption
         emit_json([{**msgspec.to_builtins(standing_row(row)), "player": row.name} for row in rows])
         return
 
-    heading = "Final standings" if events.event(event_id).status == "finished" else "Standings"
+    heading = standings_title(events.event(event_id).status)
     out().print(standings_table(rows, events.event(event_id).points, heading, events.did_not_play(event_id)))
 
 

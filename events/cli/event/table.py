@@ -95,10 +95,11 @@ def table_lines(view: TableState) -> list[str]:
     found = rnd.report
     if found is not None:
         order = " > ".join(" = ".join(p.name for p in group) for group in found.order)
-        lines.append(f"Reported by {found.by}: {order}")
-        if found.waiting_for:
-            lines.append("Still to confirm: " + join_names(found.waiting_for))
-        for disputed in found.disputes:
-            lines.append(f"{quoted(disputed.player)} disputes it")
+        lines.append(f"{found.by_words}: {order}")  # the core's words, as the phones say them
+        if found.waiting_words is not None:
+            lines.append(found.waiting_words)
+        for disputed in found.disputes:  # the core's words, then the version given
+            version = " > ".join(" = ".join(p.name for p in group) for group in disputed.order)
+            lines.append(disputed.words + (f" {version}" if version else ""))
     lines.append(rnd.status_words)
     return lines

@@ -29,6 +29,9 @@
     $(first).focus();
   }
 
+  // The join form's fields by the names the core gives them in a refusal (``error.field``).
+  var JOIN_FIELDS = { event: "join-event", player: "join-player", code: "join-code" };
+
   // What was typed is sent as it is: the server reads it and says what is missing or wrong, in the core's words.
   function join(event) {
     event.preventDefault();
@@ -41,7 +44,11 @@
         $("join-button").disabled = false;
         if (!result.ok) {
           error.textContent = cmdraftPage.shown(errorText(result));
-          $("join-code").select();
+          // the field the core says its refusal is about (event, player or code); the code when it names none
+          var about = result.data && result.data.error && result.data.error.field;
+          var field = $(JOIN_FIELDS[about] || "join-code");
+          field.focus();
+          field.select();
           return;
         }
         $("join-code").value = "";

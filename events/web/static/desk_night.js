@@ -196,14 +196,16 @@
     if (r && !t.result) {
       var reported = el("div", "desk-night-version");
       reported.appendChild(el("p", "desk-night-order", names(r.order)));
-      reported.appendChild(el("p", "hint", "reported by " + r.by + (r.late ? " after the clock" : "") + (r.waiting_for.length ? "; waiting for " + r.waiting_for.join(", ") : "")));
+      // who reported it and who is still waited for: the core's words, as the phones and the terminal say them
+      reported.appendChild(el("p", "hint", r.by_words));
+      if (r.waiting_words) reported.appendChild(el("p", "hint", r.waiting_words));
       reported.appendChild(button("Record this version", "primary", function () {
         act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(r.order) }, recorded(t.table));
       }));
       card.appendChild(reported);
       r.disputes.forEach(function (d) {
         var version = el("div", "desk-night-version");
-        version.appendChild(el("p", null, d.player + " disputes" + (d.order.length ? ":" : " (no version given)")));
+        version.appendChild(el("p", null, d.words)); // the core's words, as the phones and the terminal say them
         if (d.order.length) {
           version.appendChild(el("p", "desk-night-order", names(d.order)));
           version.appendChild(button("Record " + d.player + "'s version", "", function () {

@@ -223,7 +223,7 @@
   function standingsPanel(view) {
     var panel = el("div", "panel night-standings");
     panel.id = "night-standings";
-    panel.appendChild(el("h3", null, view.event.status === "finished" ? "Final standings" : "Standings"));
+    panel.appendChild(el("h3", null, view.standings_title)); // the core's words: final once the event is finished
     var list = el("ol", "night-ranks");
     state.standings.standings.forEach(function (row) {
       var me = row.name === view.standing.name;
@@ -261,13 +261,12 @@
       return panel;
     }
     panel.appendChild(el("p", "night-order", orderText(report.order)));
-    panel.appendChild(el("p", "hint", "Reported by " + report.by + (report.late ? " after the clock" : "") + "."));
-    if (report.waiting_for.length)
-      panel.appendChild(el("p", "night-waiting", "Waiting for: " + report.waiting_for.map(function (name) {
-        return name === view.player.name ? "you" : name;
-      }).join(", ")));
+    // who reported it and who is still waited for (this player as "you"): the core's words, as the terminal says them
+    panel.appendChild(el("p", "hint", report.by_words));
+    if (report.waiting_words) panel.appendChild(el("p", "night-waiting", report.waiting_words));
     report.disputes.forEach(function (d) {
-      panel.appendChild(el("p", "night-dispute", d.player + " disputes" + (d.order.length ? ": " + orderText(d.order) : "")));
+      // the core's words, as the desk and the terminal say them, then the version given
+      panel.appendChild(el("p", "night-dispute", d.words + (d.order.length ? " " + orderText(d.order) : "")));
     });
     // the core's words for the table's status; the desk's to settle (disputed, time up) stands out
     panel.appendChild(el("p", rnd.status === "waiting" ? "night-status" : "night-status night-desk", rnd.status_words));
@@ -313,8 +312,9 @@
     var done = placed(editing);
     var form = el("div", "night-editor");
     var place = done.length + 1;
-    form.appendChild(el("p", "hint", done.length === players.length
-      ? "Everyone is placed: Confirm to send" + (editing.kind === "dispute" ? " your version." : " the result.")
+    var entry = view.round.entry; // the core's rule (how many the order places) and its words once they are
+    form.appendChild(el("p", "hint", done.length >= entry.places
+      ? (editing.kind === "dispute" ? entry.placed_version : entry.placed)
       : editing.tie
         ? "Tap who drew with " + editing.groups[editing.groups.length - 1].map(function (id) { return names[id]; }).join(" and ") + "."
         : "Tap the players in finishing order: who finished " + ordinal(editing.groups.length ? done.length + 1 : 1) + "?"));
@@ -351,7 +351,7 @@
       render();
     });
     tie.setAttribute("aria-pressed", editing.tie ? "true" : "false");
-    tie.disabled = state.busy || !done.length || done.length === players.length;
+    tie.disabled = state.busy || !done.length || done.length >= entry.places;
     row.appendChild(tie);
     // Whether the order is complete is the core's rule: the page sends it as tapped and shows the core's refusal
     // (whom it is missing), the order kept to finish; an order taken closes the form.

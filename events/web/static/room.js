@@ -122,26 +122,29 @@
     });
   }
 
-  function draftPage(room) {
-    return {
-      id: "view-drafts",
-      fill: function () {
-        var box = $("drafts");
-        clear(box);
-        room.drafts.forEach(function (pod) {
-          var line = el("div", "draft-line");
-          var done = pod.status !== "drafting";
-          line.appendChild(el("span", null, "Pod " + pod.pod));
-          line.appendChild(el("span", null, done ? "done" : "pack " + pod.pack + " of " + pod.packs));
-          box.appendChild(line);
-          var bar = el("div", "bar");
-          var fill = el("i");
-          fill.style.width = (pod.picks_total ? Math.round((100 * pod.picks_made) / pod.picks_total) : 100) + "%";
-          bar.appendChild(fill);
-          box.appendChild(bar);
-        });
-      }
-    };
+  // The pods' progress, one item a pod (its line and its bar), paged as the other long lists are: a night of many
+  // pods reads over several pages, none cut at the screen's edge.
+  function draftPages(room) {
+    return paged("view-drafts", room.drafts, room.drafts.length, function (chunk, i, all) {
+      $("drafts-title").textContent = "Drafting" + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      var box = $("drafts");
+      clear(box);
+      chunk.forEach(function (pod) {
+        var item = el("div", "draft-pod");
+        var line = el("div", "draft-line");
+        var done = pod.status !== "drafting";
+        line.appendChild(el("span", null, "Pod " + pod.pod));
+        line.appendChild(el("span", null, done ? "done" : "pack " + pod.pack + " of " + pod.packs));
+        item.appendChild(line);
+        var bar = el("div", "bar");
+        var fill = el("i");
+        fill.style.width = (pod.picks_total ? Math.round((100 * pod.picks_made) / pod.picks_total) : 100) + "%";
+        bar.appendChild(fill);
+        item.appendChild(bar);
+        box.appendChild(item);
+      });
+      return box;
+    });
   }
 
   function pairingPages(room) {
@@ -160,7 +163,7 @@
   }
 
   function standingPages(room) {
-    var title = room.event.status === "finished" ? "Final standings" : "Standings";
+    var title = room.standings_title; // the core's words: final once the event is finished
     return paged("view-standings", room.standings, STANDINGS_PER_PAGE, function (chunk, i, all) {
       $("standings-title").textContent = title + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
       $("standings-winner").hidden = !room.winner;
@@ -179,24 +182,20 @@
     });
   }
 
+  // The views to cycle through, in the order the server names them (the core's rule: ``room_views``).
+  var VIEWS = {
+    join: function (room) { return [joinPage(room)]; },
+    seatings: seatingPages,
+    drafts: draftPages,
+    pairings: pairingPages,
+    standings: standingPages
+  };
+
   function viewsOf(room) {
-    var status = room.event.status;
     var list = [];
-    if (status === "registration" || status === "seated") {
-      list.push(joinPage(room));
-      if (room.seatings.length) list = list.concat(seatingPages(room));
-    } else if (status === "drafting") {
-      list.push(draftPage(room), joinPage(room));
-      list = list.concat(seatingPages(room));
-    } else if (status === "building") {
-      if (room.drafts.length) list.push(draftPage(room));
-      list.push(joinPage(room));
-      if (room.standings.length) list = list.concat(standingPages(room));
-    } else {
-      if (room.round && room.round.open) list = list.concat(pairingPages(room));
-      if (room.standings.length) list = list.concat(standingPages(room));
-      if (room.round && !room.round.open && status !== "finished") list = list.concat(pairingPages(room));
-    }
+    (room.views || []).forEach(function (name) {
+      if (VIEWS.hasOwnProperty(name)) list = list.concat(VIEWS[name](room));
+    });
     if (!list.length) {
       list.push({
         id: "view-waiting",
