@@ -1,4 +1,5 @@
-"""Run by the crash and concurrency tests in a subprocess: one terminal's commands through the store.
+"""Run by the crash and concurrency tests in a process of its own (forked from a server that imported this module
+once: ``tests.helpers.terminals.worker``, or ``python -m``): one terminal's commands through the store.
 
     python -m tests.event_worker picks DB EVENT PLAYER...   pick for these players until their drafts end, printing ACK
     python -m tests.event_worker deferred-picks DB EVENT PLAYER...  the same, each pick written as ``cmdraft
@@ -240,24 +241,49 @@ def sim_out(folder: str, seed: int) -> None:
     print("WRITTEN", flush=True)
 
 
-if __name__ == "__main__":
+def main(argv: list[str]) -> None:
+    """Run one worker (``argv``: the command line's words after ``python -m tests.event_worker``), its kill and
+    pause read from the environment now (a forked worker sets its environment before calling this)."""
+    global KILL, PICK_PAUSE
+    KILL = os.environ.get("WORKER_KILL", "")
+    PICK_PAUSE = float(os.environ.get("WORKER_PICK_PAUSE", "0"))
     arm_kill()
-    kind, db = sys.argv[1], sys.argv[2]
+    kind, db = argv[0], argv[1]
     if kind in ("picks", "deferred-picks"):
-        picks(db, int(sys.argv[3]), sys.argv[4:], deferred=kind == "deferred-picks")
+        picks(db, int(argv[2]), argv[3:], deferred=kind == "deferred-picks")
     elif kind == "players":
-        players(db, int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
+        players(db, int(argv[2]), argv[3], int(argv[4]))
     elif kind == "start":
-        start(db, [int(arg) for arg in sys.argv[3:]])
+        start(db, [int(arg) for arg in argv[2:]])
     elif kind == "register":
-        register(db, int(sys.argv[3]), sys.argv[4:])
+        register(db, int(argv[2]), argv[3:])
     elif kind == "writes":
-        writes(db, int(sys.argv[3]), float(sys.argv[4]))
+        writes(db, int(argv[2]), float(argv[3]))
     elif kind == "drop":
-        drop(db, int(sys.argv[3]), sys.argv[4:])
+        drop(db, int(argv[2]), argv[3:])
     elif kind == "restore":
-        restore(db, sys.argv[3], sys.argv[4:])
+        restore(db, argv[2], argv[3:])
     elif kind == "sim-out":
-        sim_out(db, int(sys.argv[3]))
+        sim_out(db, int(argv[2]))
     else:
         raise SystemExit(f"unknown worker kind {kind!r}")
+
+
+def forked(argv: list[str], env: dict[str, str], cwd: str, out: Any, err: Any) -> None:
+    """A worker in a process forked from the warm server of ``tests.helpers.terminals.worker`` (this module
+    imported there once): the environment, folder and output a fresh ``python -m tests.event_worker`` would
+    have, then ``main``."""
+    os.environ.clear()
+    os.environ.update(env)
+    os.chdir(cwd)
+    os.dup2(out.fileno(), 1)
+    os.dup2(err.fileno(), 2)
+    out.close()
+    err.close()
+    sys.stdout = open(1, "w", encoding="utf-8", buffering=1, closefd=False)
+    sys.stderr = open(2, "w", encoding="utf-8", buffering=1, closefd=False)
+    main(argv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

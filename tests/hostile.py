@@ -316,7 +316,9 @@ def cases(p: dict[str, Path]) -> list[Case]:
             if item in (str(p["fifo"]), str(p["loop"])) and Path(item).name not in names:
                 pass
             extra = [part.replace("{n}", f"{number}-{len(out)}") for part in tail]
-            blocking = item in (str(p["fifo"]), "/dev/zero", "-") or head[0] == "event"
+            # a process of its own only where the read may block (a FIFO, an endless device, standard input): an
+            # ordinary file, even a hostile one, runs in this process like every other input
+            blocking = item in (str(p["fifo"]), "/dev/zero", "-")
             keep = head[:2] in (["deck", "check"], ["deck", "suggest"], ["identity"]) or item in special
             good_restore = head[1:2] == ["restore"] and item.endswith(("friday.json", ".bak.1"))
             add(

@@ -7,8 +7,6 @@ import os
 import random
 import re
 import shlex
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
@@ -20,7 +18,6 @@ from events.storage.store import Store
 from sets.errors import InputError, StateError
 from tests.helpers.night import Night
 from tests.helpers.nights import NAMES, terminal_event
-from tests.helpers.paths import ROOT
 
 
 @pytest.fixture
@@ -503,19 +500,11 @@ def test_messages_that_show_a_player_name_quote_it(events, cli):
 # --- storage that loses nothing ----------------------------------------------------------------------------
 
 
-def worker(*args: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.event_worker", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
 @pytest.mark.slow
 def test_two_terminals_picking_in_one_draft_lose_nothing(tmp_path):
     """Crash safety: real processes, killed or racing, on a real database file; two terminals picking in one draft."""
+    from tests.helpers.terminals import worker
+
     db = tmp_path / "two.json"
     event_id = terminal_event(db)
     first = worker("picks", str(db), str(event_id), "Ann", "Bo")
@@ -533,6 +522,8 @@ def test_two_terminals_picking_in_one_draft_lose_nothing(tmp_path):
 @pytest.mark.slow
 def test_two_processes_registering_players_lose_nothing(tmp_path):
     """Crash safety: real processes, killed or racing, on a real database file; two processes writing the same database at once."""
+    from tests.helpers.terminals import worker
+
     db = tmp_path / "reg.json"
     event_id = Night(Store(db)).create("Busy", seed=1)
     first = worker("players", str(db), str(event_id), "A", "40")

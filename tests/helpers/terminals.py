@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
+import multiprocessing
 import os
 import re
+import selectors
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pexpect
 
@@ -48,13 +54,69 @@ def spawn_keys(args, home: Path, timeout=30):
     )
 
 
+class Worker:
+    """A worker process (``worker``), read as ``subprocess.Popen`` is: ``communicate``, ``returncode``, ``pid``."""
+
+    def __init__(self, process: Any, out: Any, err: Any, args: list[str]) -> None:
+        self.process, self.args = process, args
+        self.pid: int = process.pid
+        self._pipes = {out.fileno(): out, err.fileno(): err}
+        self._read: dict[int, bytearray] = {out.fileno(): bytearray(), err.fileno(): bytearray()}
+        self._out, self._err = out.fileno(), err.fileno()
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.exitcode  # negative: the signal that ended it, as Popen's
+
+    def communicate(self, timeout: float | None = None) -> tuple[str, str]:
+        """Everything it writes, to its end (``subprocess.TimeoutExpired`` after ``timeout`` seconds)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with selectors.DefaultSelector() as selector:
+            for fd in self._pipes:
+                selector.register(fd, selectors.EVENT_READ)
+            while selector.get_map():
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise subprocess.TimeoutExpired(self.args, timeout or 0)
+                for key, _ in selector.select(left):
+                    chunk = os.read(key.fd, 65536)
+                    if chunk:
+                        self._read[key.fd] += chunk
+                    else:
+                        selector.unregister(key.fd)
+                        self._pipes.pop(key.fd).close()
+        self.process.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        if self.process.exitcode is None:
+            raise subprocess.TimeoutExpired(self.args, timeout or 0)
+        return self._read[self._out].decode("utf-8"), self._read[self._err].decode("utf-8")
+
+    def kill(self) -> None:
+        self.process.kill()
+
+
+@functools.cache
+def forks() -> Any:
+    """Workers are forked from one server process that has imported ``tests.event_worker`` (and the whole store
+    and night with it) once: each worker is still a process of its own, started from scratch as far as the
+    database, its locks and its files go, and killed for real, without paying an interpreter's start and imports
+    (about 0.2 s of CPU each, hundreds of times a run)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["tests.event_worker"])
+    # Stopped and waited for as this process ends, so its workers' CPU is counted in this process's children, as a
+    # worker's own process was (the suite's CPU figures: issue 41).
+    atexit.register(multiprocessing.forkserver._forkserver._stop)
+    return context
+
+
 def worker(
     *args: str,
     kill: str | None = None,
     start_at: float | None = None,
     step: float = 0.0,
     offsets: list[float] | None = None,
-) -> subprocess.Popen:
+) -> Worker:
+    """``python -m tests.event_worker ARGS`` in a process of its own (forked warm: ``forks``), with these
+    ``WORKER_*`` settings."""
     env = dict(os.environ)
     env.pop("WORKER_KILL", None)
     if kill:
@@ -62,14 +124,16 @@ def worker(
     if start_at is not None:
         env["WORKER_START_AT"], env["WORKER_STEP"] = str(start_at), str(step)
         env["WORKER_OFFSETS"] = ",".join(map(str, offsets or []))
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.event_worker", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    context = forks()
+    out_read, out_write = context.Pipe(duplex=False)
+    err_read, err_write = context.Pipe(duplex=False)
+    from tests.event_worker import forked
+
+    process = context.Process(target=forked, args=(list(args), env, str(ROOT), out_write, err_write), daemon=True)
+    process.start()
+    out_write.close()
+    err_write.close()
+    return Worker(process, out_read, err_read, ["tests.event_worker", *args])
 
 
 def acks(output: str) -> set[tuple[int, int, int]]:
