@@ -13,6 +13,7 @@
   var errorText = app.errorText;
   var frameClass = app.frameClass;
   var pips = app.pips;
+  var put = cmdraftPage.put;
   var serverNow = app.serverNow;
   var showCard = app.showCard;
   var toast = app.toast;
@@ -221,20 +222,20 @@
     var d = state.seat && state.seat.draft;
     var timer = $("timer");
     if (!d || d.deadline === null || d.deadline === undefined || !d.cards.length) {
-      timer.textContent = "";
+      put(timer, "");
       timer.setAttribute("data-level", "none");
       return;
     }
     if (state.clockHeld) {
       // the connection was lost: the last deadline heard may be out of date, so none is counted down
-      timer.textContent = "reconnecting…";
+      put(timer, "reconnecting…");
       timer.setAttribute("data-level", "held");
       return;
     }
     var left = Math.max(0, Math.ceil(d.deadline - serverNow()));
     var minutes = Math.floor(left / 60);
     var seconds = left % 60;
-    timer.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    put(timer, minutes + ":" + (seconds < 10 ? "0" : "") + seconds);
     timer.setAttribute("data-level", left <= 10 ? "low" : left <= 30 ? "warn" : "ok");
   }
 

@@ -11,6 +11,7 @@
   var el = cmdraftPage.el;
   var clear = cmdraftPage.clear;
   var request = cmdraftPage.request;
+  var put = cmdraftPage.put;
 
   function button(text, cls, action) {
     var b = el("button", cls, text);
@@ -246,11 +247,11 @@
       if (!node) return;
       var c = t.clock;
       if (!c || t.result) {
-        node.textContent = "";
+        put(node, "");
         return;
       }
       var left = c.paused || c.deadline === null ? c.remaining : c.deadline - (Date.now() / 1000 + state.offset);
-      node.textContent = (c.paused ? "paused " : "") + clockText(left) + (c.extra ? " (+" + Math.round(c.extra / 60) + ")" : "");
+      put(node, (c.paused ? "paused " : "") + clockText(left) + (c.extra ? " (+" + Math.round(c.extra / 60) + ")" : ""));
     });
   }
 

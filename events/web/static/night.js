@@ -15,6 +15,7 @@
   var el = cmdraftPage.el;
   var clear = cmdraftPage.clear;
   var clockText = cmdraftPage.clockText;
+  var put = cmdraftPage.put;
   var request = cmdraftPage.request;
 
   function button(text, cls, action) {
@@ -486,14 +487,14 @@
     if (!clock || !view || !view.round) return;
     var c = view.round.clock;
     if (!c || !view.round.open) {
-      clock.textContent = "";
-      notice.textContent = "";
+      put(clock, "");
+      put(notice, "");
       return;
     }
     var left = c.paused || c.deadline === null ? c.remaining : c.deadline - (Date.now() / 1000 + state.offset);
-    clock.textContent = clockText(left);
+    put(clock, clockText(left));
     clock.dataset.state = left <= 0 ? "over" : c.paused ? "paused" : left < 300 ? "low" : "running";
-    notice.textContent = left <= 0 ? c.words.time_up : c.paused ? c.words.paused : c.words.extra; // the core's words
+    put(notice, left <= 0 ? c.words.time_up : c.paused ? c.words.paused : c.words.extra); // the core's words
   }
 
   // The page's stream carries the table too (seat.table): when the page passes each new seat state on as a

@@ -15,6 +15,7 @@
   var el = cmdraftPage.el;
   var clear = cmdraftPage.clear;
   var clockText = cmdraftPage.clockText;
+  var put = cmdraftPage.put;
 
   function now() {
     return Date.now() / 1000 + state.offset;
@@ -233,21 +234,21 @@
     var banner = $("banner");
     var c = room && room.round && room.round.open ? room.round.clock : null;
     if (!c) {
-      clock.textContent = "";
+      put(clock, "");
       clock.dataset.state = "none";
       banner.hidden = true;
       return;
     }
     var left = c.paused || c.deadline === null ? c.remaining : c.deadline - now();
-    clock.textContent = clockText(left);
+    put(clock, clockText(left));
     if (left <= 0) {
       clock.dataset.state = "over";
       banner.hidden = false;
-      banner.textContent = c.words.time_up; // the core's words, as the phones and the terminal's clock say them
+      put(banner, c.words.time_up); // the core's words, as the phones and the terminal's clock say them
     } else {
       clock.dataset.state = c.paused ? "paused" : left < 300 ? "low" : "running";
       banner.hidden = !c.paused;
-      if (c.paused) banner.textContent = c.words.paused;
+      if (c.paused) put(banner, c.words.paused);
     }
   }
 
