@@ -11,11 +11,11 @@ rule leaves dead; and what a color past two costs a deck.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from draft.cardtext import commander_only
 from draft.decks import DRAFT_MIN_SIZE, is_piper
-from draft.traits import COLOR_INDEXES, card_traits
+from draft.traits import COLOR_INDEXES, Kept, card_traits
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
@@ -129,6 +129,18 @@ def filler_value(card: Card) -> float:
     if traits.rating < FILLER and not traits.mask and not traits.creature and not traits.land:
         return traits.rating - SLOW_ARTIFACT_COST
     return traits.rating
+
+
+def _rank_key(card: Card) -> tuple[float, float, str] | None:
+    """Where a card ranks among a pool's playable cards, best first (``draft.deckbuild``), or None for one never
+    played from the pool as a spell or a land (a basic land, an added card)."""
+    if card.is_basic_land or is_piper(card):
+        return None
+    return (-filler_value(card), card.mana_value, card.name)
+
+
+# ``_rank_key`` of each card, worked out once (every seat's deck ranks its whole pool).
+rank_key: Callable[[Card], tuple[float, float, str] | None] = Kept(_rank_key).__getitem__
 
 
 def filler_order(card: Card) -> float:

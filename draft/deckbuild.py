@@ -44,13 +44,13 @@ from draft.deck_spells import (
     choose_spells,
     color_costs,
     filler_order,
-    filler_value,
     is_rock,
     land_count,
     leader_value,
     live_copies,
     pool_legend_masks,
     ramp_cut,
+    rank_key,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import light_color_cost, mana, produced
@@ -92,11 +92,7 @@ class _Build:
 
 def _ranked(pool: Counter[Card]) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
-    keys = {
-        card: (-filler_value(card), card.mana_value, card.name)
-        for card in pool
-        if not card.is_basic_land and not is_piper(card)
-    }
+    keys = {card: key for card in pool if (key := rank_key(card)) is not None}
     cards = [card for card, n in pool.items() if card in keys for _ in range(n)]
     cards.sort(key=keys.__getitem__)
     return cards
@@ -215,8 +211,8 @@ def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
 
 def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
     """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too)."""
-    total = 0.0
-    for rating in [rating for card_mask, rating in rows if not card_mask & ~mask][:SPELLS]:
+    total, outside = 0.0, ~mask
+    for rating in [rating for card_mask, rating in rows if not card_mask & outside][:SPELLS]:
         total += rating  # one by one, best first: the same sum as ever
     return total
 
