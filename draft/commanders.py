@@ -283,17 +283,23 @@ def commander_options(
                 continue
             group = (card, piper)  # one tuple for all its colors: a caller may check the leaders once
             if piper.chooses_color:
-                options += [(group, (color,)) for color in Color if color not in card.identity]
+                mask = card.identity.mask
+                options += [(group, colors) for colors, bit in _ONE_COLOR if not mask & bit]
             else:
                 options.append((group, ()))
         options += colored((piper,))
         if can_pair(piper, piper, product):
             group = (piper, piper)
             if piper.chooses_color:
-                options += [(group, (a, b)) for a, b in combinations(list(Color), 2)]
+                options += [(group, colors) for colors in _TWO_COLORS]
             else:
                 options.append((group, ()))
     return options
+
+
+# Each color alone with its bit, and each two colors, in WUBRG order: an added card's color choices, read once.
+_ONE_COLOR = tuple(((color,), color.bit) for color in Color)
+_TWO_COLORS = tuple(combinations(list(Color), 2))
 
 
 def product_of_colors(choosers: int) -> list[tuple[Color, ...]]:
