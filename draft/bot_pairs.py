@@ -117,15 +117,16 @@ def best_pair(
     cards inside the plan's colors a little more, and a second card that would give a pool with no lead its first gains
     nothing for that (``lead_gain``)."""
     top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
+    leads = [traits.leader or traits.half for _, _, _, traits in top]  # ``is_half``: of the cards read once
     best, best_value = (top[0][1], top[1][1]), float("-inf")
     mask = plan.mask
     gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
-    for (sa, ia, a, ta), (sb, ib, b, tb) in combinations(top, 2):
+    for ((sa, ia, a, ta), la), ((sb, ib, b, tb), lb) in combinations(zip(top, leads), 2):
         value = sa + sb
         if gain is not None:
             # One card that leads gives the pool its lead: the second gains nothing more for it.
             value -= min(gain(ta), gain(tb))
-        if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
+        if la and lb and a is not b and can_pair(a, b):
             # Two cards that lead together (the Piper is none): worth more only as far as they lead better
             # than the pool and the packs would (``pair_need``); to another style, as far as the weaker half is
             # worth leading (``pair_hunted``).
