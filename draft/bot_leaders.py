@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from draft.commanders import added_card_options, can_pair
+from draft.commanders import added_card_options, can_pair, may_ever_pair
 from draft.deck_spells import BOMB_LEAD, COMMAND_ZONE, LEAD_BAR
 from draft.decks import is_piper
 from draft.products import Product, ProductVotes, added_card
@@ -127,8 +127,9 @@ class PoolLeaders:
                 return
             at = len(legends)
             legends.append(card)
-            self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
-            self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
+            if may_ever_pair(card):  # else it pairs with no card
+                self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
+                self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
         elif _BACKGROUND in card.abilities:
             at = len(backgrounds)
             backgrounds.append(card)

@@ -13,7 +13,7 @@ from itertools import combinations
 
 from draft.bot_leaders import BLANK_HALF, WEAK_LEADER, PoolLeaders, is_half, lead_strength
 from draft.bot_plans import Plan, lead_gain
-from draft.commanders import can_pair
+from draft.commanders import can_pair, may_ever_pair
 from draft.traits import card_traits
 from sets.booster import Printing
 from sets.cards import Card
@@ -77,6 +77,8 @@ def half_need(card: Card, leaders: PoolLeaders, outside: int) -> float:
     """0 to 1: what ``card`` adds as the other half of a pair with a legend or Background the pool holds, inside the
     plan's colors (none of ``outside``): the best such pair's strength over the best lead the pool holds inside its
     colors, ``HALF_SPAN`` and more counting 1.  A copy of a half the pool holds, or one no better, adds nothing."""
+    if not may_ever_pair(card):
+        return 0.0  # it pairs with no card
     best = 0.0
     for other in leaders.halves():
         if other is card or not can_pair(other, card):
