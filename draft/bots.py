@@ -19,7 +19,7 @@ Pipers in its two deepest colors) by the ratings of the pool cards the
 option makes playable, less a castability cost for each color past two; the
 best option is its plan (``draft.bot_plans``: the Pipers are those the seat
 can count on, ``Bot.pipers``).  In the last pack a plan of three colors or more keeps only the colors the
-deck builder would play of the pool the packs before gave (``draft.deckbuild.ranked_builds``, asked once): the
+deck builder would play of the pool the packs before gave (``draft.deckbuild.quick_build``, asked once): the
 bot drafts for the deck it will build, not for a color the builder will drop.  Signals: every pack it is passed tells it which
 colors the seats upstream are not taking (good cards still there late), and
 the strong style leans toward those colors while it is still open.  Both
@@ -68,7 +68,7 @@ from draft.bot_plans import (
 from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
 from draft.commanders import can_pair
 from draft.deck_spells import FILLER
-from draft.deckbuild import ranked_builds
+from draft.deckbuild import quick_build
 from draft.products import added_card
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
@@ -236,7 +236,7 @@ class Bot:
 
     def _built_lead(self) -> tuple[int, tuple[Card, ...]]:
         """For the last pack: the identity and the pool's own commanders of the deck the builder would make
-        (``ranked_builds``, the ranking the seat's deck will come from, its best estimate built alone: the full
+        (``quick_build``: the first of ``ranked_builds``, the ranking the seat's deck comes from, its best estimate built alone: the full
         ranking's four builds would cost the pick a millisecond more, and its colors agree) of the pool the packs before gave; (0, ())
         before the last pack, or when nothing leads.  Asked once: a function of the pool alone, so a resumed draft
         gets the same answer."""
@@ -245,9 +245,9 @@ class Bot:
         if len(self.pool) < size or size <= 0:
             return 0, ()
         if self._built is None:
-            builds = ranked_builds(Counter(self.pool[:size]), added_card(profile), 1, profile, may_add=self.pipers)
-            own = tuple(card for card in builds[0][0].commanders if not card_traits(card).piper) if builds else ()
-            self._built = (builds[0][0].identity.mask, own) if builds else (0, ())
+            first = quick_build(Counter(self.pool[:size]), added_card(profile), 1, profile, self.pipers)
+            own = tuple(card for card in first[0].commanders if not card_traits(card).piper) if first else ()
+            self._built = (first[0].identity.mask, own) if first else (0, ())
         return self._built
 
     def _leads_to_come(self, progress: float) -> float:

@@ -292,6 +292,13 @@ def ranked_builds(
     return builds
 
 
+def quick_build(
+    pool: Counter[Card], piper: Card | None, count: int, product: Product, may_add: Stock
+) -> tuple[CommanderChoice, _Build] | None:
+    """``ranked_builds(pool, piper, count, product, may_add)[0]`` (a quick plan's first), found as ``_best`` finds it."""
+    return _best(pool, piper, may_add, product, count)
+
+
 def best_product_build(pool: Counter[Card], product: Product, may_add: Stock) -> tuple[CommanderChoice, _Build] | None:
     """The first of ``ranked_builds`` as a seat's deck is built (the product's added card may lead: the hint's plan),
     found as ``_best`` finds it: an option that can't come first is left unbuilt (a timer's pick asks it)."""
@@ -299,14 +306,19 @@ def best_product_build(pool: Counter[Card], product: Product, may_add: Stock) ->
 
 
 def _best(
-    pool: Counter[Card], piper: Card | None, may_add: Stock = None, product: Product | None = None
+    pool: Counter[Card],
+    piper: Card | None,
+    may_add: Stock = None,
+    product: Product | None = None,
+    count: int | None = None,
 ) -> tuple[CommanderChoice, _Build] | None:
-    """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ceiling (``Ceilings``) can't beat the
-    best built (the ranking sorts stably: an option no better than an earlier one never comes first)."""
+    """``ranked_builds(pool, piper, count, ...)[0]``, leaving unbuilt an option whose ceiling (``Ceilings``) can't beat
+    the best built (the ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     ceilings, best, best_key = Ceilings(rows), None, (False, float("-inf"))
-    for _, leaders, colors, cost, identity in _options(pool, piper, product, rows, may_add):
+    options = _options(pool, piper, product, rows, may_add)
+    for _, leaders, colors, cost, identity in options if count is None else _to_build(options, count):
         colored = identity.mask != 0
         if best is not None and (
             colored < best_key[0]

@@ -12,7 +12,7 @@ import draft.deckbuild as deckbuild
 from draft.bots import Bot, BotStyle
 from draft.commanders import can_pair, may_ever_lead, may_ever_pair
 from draft.deck_spells import WIDTH_COST, Ceilings
-from draft.deckbuild import _best, best_product_build, build_deck, rank_commanders, ranked_builds
+from draft.deckbuild import _best, best_product_build, build_deck, quick_build, rank_commanders, ranked_builds
 from draft.decks import Zone
 from draft.engine import Draft, DraftConfig
 from draft.hint import seat_advice, seat_pick
@@ -62,6 +62,18 @@ def test_the_deck_builder_picks_the_rankings_first_option_and_deck(style):
             pool = Counter(p.card for p in seat.pool)
             ranking = ranked_builds(pool, None)
             assert _best(pool, None) == ranking[0]
+
+
+@pytest.mark.parametrize("pipers", [None, 1])
+def test_a_bots_quick_build_is_the_quick_rankings_first(pipers):
+    """What a bot asks in the last pack (``quick_build``: the best estimate and the best two of two colors, the rest
+    unbuilt where their ceiling can't win) is the first of the quick ranking that builds them all."""
+    product = default_product()
+    for seed in pod_seeds(43, 4):
+        for seat in run_pod(seed, pipers=pipers).seats:
+            pool = Counter(p.card for p in seat.pool[: product.booster_size * (product.boosters - 1)])
+            ranking = ranked_builds(pool, added_card(product), 1, product, pipers)
+            assert quick_build(pool, added_card(product), 1, product, pipers) == ranking[0]
 
 
 @pytest.mark.parametrize(("seed", "seat"), [(10, 0), (13, 2)])
