@@ -72,7 +72,7 @@ from draft.deckbuild import quick_build
 from draft.products import added_card
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
-from sets.cards import Card, CommanderAbility
+from sets.cards import Card
 from sets.errors import InputError
 
 
@@ -100,7 +100,7 @@ SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # two thirds in (the last of three packs) it is: another color's card is a hate pick at most, worth just less than an
 # on-color card the deck would play over a land (``FILLER``; before, 1 deck in 6 passed one there, playing filler).
 OFF_COLOR, SET_FROM = 1.0, 2 / 3 - 1e-9
-_STRONG, _FIRST, _BACKGROUND = BotStyle.STRONG, BotStyle.COMMANDER_FIRST, CommanderAbility.BACKGROUND  # read once
+_STRONG, _FIRST = BotStyle.STRONG, BotStyle.COMMANDER_FIRST  # read once
 
 
 def _could_lead(item: Card | Printing) -> bool:
@@ -161,7 +161,7 @@ class Bot:
             if traits.piper:
                 self._held_pipers += 1
                 continue
-            if traits.leader or _BACKGROUND in card.abilities:  # a leader: the Piper aside
+            if traits.leader or traits.half:  # a leader (the Piper aside) or a Background
                 self._leaders.forget_options()
                 self._needs, self._halves = {}, {}
             if traits.rating > 0.8:  # a card worth less adds nothing to the pool's values
@@ -338,7 +338,7 @@ class Bot:
                     rating += leading * leader_need(card)
                 rating += gain(traits)
                 rating += 0.6 * half(card, outside)  # the other half of a pair the pool could field
-            elif _BACKGROUND in card.abilities:
+            elif traits.half:  # a Background (one that could lead alone is a leader)
                 copy = held(card)
                 if copy or used:  # a copy (one leads) or one past the Backgrounds a deck uses: near blank, so fitting
                     # the plan is no merit; what it adds as a better lead than the pool's is all it is worth
