@@ -118,12 +118,17 @@ def best_pair(
     (``pair_need``; for a style that isn't ``strong``, as far as the weaker half is worth leading: ``pair_hunted``), two
     cards inside the plan's colors a little more, and a second card that would give a pool with no lead its first gains
     nothing for that (``lead_gain``)."""
-    top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
-    leads = [traits.leader or traits.half for _, _, _, traits in top]  # ``is_half``: of the cards read once
-    best, best_value = (top[0][1], top[1][1]), float("-inf")
     mask = plan.mask
+    # Each of the six: its score, place, card and traits, whether it may lead or be a pair's half (``is_half``), and
+    # whether its colors are the plan's (two cards' colors are the plan's when each one's are).
+    top = []
+    for value, i in scored[:6]:
+        card = pack[i].card
+        traits = card_traits(card)
+        top.append((value, i, card, traits, traits.leader or traits.half, (traits.mask | mask) == mask))
+    best, best_value = (top[0][1], top[1][1]), float("-inf")
     gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
-    for ((sa, ia, a, ta), la), ((sb, ib, b, tb), lb) in combinations(zip(top, leads), 2):
+    for (sa, ia, a, ta, la, xa), (sb, ib, b, tb, lb, xb) in combinations(top, 2):
         value = sa + sb
         if gain is not None:
             # One card that leads gives the pool its lead: the second gains nothing more for it.
@@ -133,7 +138,7 @@ def best_pair(
             # than the pool and the packs would (``pair_need``); to another style, as far as the weaker half is
             # worth leading (``pair_hunted``).
             value += 0.8 * (pair_need(a, b, leaders) if strong else pair_hunted(a, b))
-        if (ta.mask | tb.mask | mask) == mask:
+        if xa and xb:
             value += 0.2
         if value > best_value:
             best, best_value = (ia, ib), value
