@@ -43,6 +43,7 @@ from the packs of the seat's own picks, so a resumed draft makes the same picks.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -92,8 +93,7 @@ class BotStyle(StrEnum):
 
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
-# A spare Background (a copy of one held: one leads; or one past those a deck uses) is near blank; the most a Background
-# gains as the other half of a pair.
+# A spare Background (a copy of one held, or one past those a deck uses) is near blank; most a Background gains as a half.
 SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.  From
@@ -101,6 +101,7 @@ SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # on-color card the deck would play over a land (``FILLER``; before, 1 deck in 6 passed one there, playing filler).
 OFF_COLOR, SET_FROM = 1.0, 2 / 3 - 1e-9
 _STRONG, _FIRST = BotStyle.STRONG, BotStyle.COMMANDER_FIRST  # read once
+_seeded = _random.Random.seed  # ``random.Random.seed`` of an int less its Python layer (the ties draw no gauss)
 
 
 def _could_lead(item: Card | Printing) -> bool:
@@ -235,11 +236,10 @@ class Bot:
         return best
 
     def _built_lead(self) -> tuple[int, tuple[Card, ...]]:
-        """For the last pack: the identity and the pool's own commanders of the deck the builder would make
-        (``quick_build``: the first of ``ranked_builds``, the ranking the seat's deck comes from, its best estimate built alone: the full
-        ranking's four builds would cost the pick a millisecond more, and its colors agree) of the pool the packs before gave; (0, ())
-        before the last pack, or when nothing leads.  Asked once: a function of the pool alone, so a resumed draft
-        gets the same answer."""
+        """For the last pack: the identity and the pool's own commanders of the deck the builder would make of the pool
+        the packs before gave (``quick_build``: the first of ``ranked_builds``, the ranking the seat's deck comes from,
+        of its best estimate and best two of two colors; the full ranking's colors agree at a millisecond more); (0, ())
+        before the last pack, or when nothing leads.  Asked once: of the pool alone, as a resumed draft asks it."""
         profile = self._leaders.product()
         size = profile.booster_size * (profile.boosters - 1)
         if len(self.pool) < size or size <= 0:
@@ -429,7 +429,7 @@ class Bot:
         # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
         # resumed draft makes the same picks as an uninterrupted one.
         rng = self._tiebreak
-        rng.seed(self.seed * 7919 + len(self.pool))  # as random.Random(that seed) would start
+        _seeded(rng, self.seed * 7919 + len(self.pool))  # as random.Random(that seed) would start
         score, jitter = self._scorer(plan, progress), rng.random
         scored = sorted([(score(p.card) + jitter() * 0.05, i) for i, p in enumerate(pack)], reverse=True)
         return plan, scored
