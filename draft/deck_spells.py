@@ -10,7 +10,6 @@ rule leaves dead; and what a color past two costs a deck.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from draft.cardtext import commander_only
@@ -248,13 +247,20 @@ def live_copies(cards: Sequence[Card], leaders: Sequence[Card]) -> tuple[list[Ca
     """``cards`` (best first) split into the playable and the copies of a legend past ``LEGEND_COPIES`` in the
     deck, its commanders counted: the legend rule (CR 704.5j) leaves a third copy nearly dead, and a free basic land
     does as much.  A card whose own text allows more copies (``copy_limit``) keeps them all."""
-    counts = Counter(card.name for card in leaders)
+    counts: dict[str, int] = {}  # copies by name so far (a plain dict: no ``__missing__`` call at each new name)
+    for card in leaders:
+        counts[card.name] = counts.get(card.name, 0) + 1
     live, dead = [], []
     for card in cards:
-        if card.is_legendary and (card.copy_limit or 0) <= LEGEND_COPIES and counts[card.name] >= LEGEND_COPIES:
+        name = card.name
+        if (
+            card_traits(card).legendary
+            and (card.copy_limit or 0) <= LEGEND_COPIES
+            and counts.get(name, 0) >= LEGEND_COPIES
+        ):
             dead.append(card)
             continue
-        counts[card.name] += 1
+        counts[name] = counts.get(name, 0) + 1
         live.append(card)
     return live, dead
 

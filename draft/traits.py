@@ -48,6 +48,7 @@ class Traits:
     color_indexes: tuple[int, ...]  # the deck colors' places in WUBRG order (the bits of ``mask``), lowest first
     curve: tuple[bool, bool, bool]  # a creature, of mana value 3 or less, of 6 or more
     half: bool  # a card that leads only beside another: a Background that can't lead alone (``bot_leaders.is_half``)
+    legendary: bool  # ``Card.is_legendary``
 
 
 # For each color mask, the places (0-4, WUBRG) of its bits, lowest first.
@@ -113,6 +114,7 @@ def _card_traits(card: Card) -> Traits:
         COLOR_INDEXES[card.deck_colors.mask],
         (creature, card.mana_value <= 3, card.mana_value >= 6),
         CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander,
+        card.is_legendary,
     )
 
 
