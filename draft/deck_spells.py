@@ -83,12 +83,15 @@ def benched_wipe(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
     return int(bool(wipes) and not set(wipes) <= set(spells))
 
 
-def leader_value(card: Card) -> float:
-    """A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in
-    some games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and
-    leads), while a near-vanilla legend counts no more than the main-deck card it displaces."""
+def _leader_value(card: Card) -> float:
     rating = card_traits(card).rating
     return rating + COMMAND_ZONE * max(0.0, rating - FILLER) + BOMB_LEAD * max(0.0, rating - LEAD_BAR)
+
+
+leader_value: Callable[[Card], float] = Kept(_leader_value).__getitem__
+"""A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in some
+games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and leads), while
+a near-vanilla legend counts no more than the main-deck card it displaces.  Worked out once a card."""
 
 
 # An added Piper leads worse than a legend of the pool: a little (a tie-break; the main-deck slot it takes is counted
@@ -121,13 +124,17 @@ def added_cost(added: int, own_leader: bool, mask: int, legends: Sequence[int]) 
 SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors
 
 
-def filler_value(card: Card) -> float:
-    """A card's rating as the deck's last slots see it: below ``FILLER`` a colorless noncreature spell (a slow rock, a
-    situational draw artifact, equipment with nothing to carry) does less than a body of the deck's colors."""
+def _filler_value(card: Card) -> float:
     traits = card_traits(card)
     if traits.rating < FILLER and not traits.mask and not traits.creature and not traits.land:
         return traits.rating - SLOW_ARTIFACT_COST
     return traits.rating
+
+
+filler_value: Callable[[Card], float] = Kept(_filler_value).__getitem__
+"""A card's rating as the deck's last slots see it: below ``FILLER`` a colorless noncreature spell (a slow rock, a
+situational draw artifact, equipment with nothing to carry) does less than a body of the deck's colors.  Worked out
+once a card."""
 
 
 def _rank_key(card: Card) -> tuple[float, float, str] | None:
