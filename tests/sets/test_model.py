@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sets.card_facts import commander_facts
-from sets.catalog import load_set
 from sets.cards import CommanderAbility, Face, Layout, Rarity, normalize_name
+from sets.catalog import load_set
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
 from sets.errors import ColorError, ManaCostError
 from sets.mana import ManaCost, ManaSymbol, SymbolKind
