@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from draft.commanders import added_card_options, can_pair
+from draft.commanders import added_card_options, can_pair, may_ever_pair
 from draft.deck_spells import BOMB_LEAD, COMMAND_ZONE, LEAD_BAR
 from draft.decks import is_piper
 from draft.products import Product, ProductVotes, added_card
@@ -57,13 +57,14 @@ def lead_strength(leaders: tuple[Card, ...]) -> float:
     anyone gets for free: for a partner a Prismatic Piper (``WEAK_LEADER``); a Background has no free stand-in
     (Faceless One chooses a Background, it is none), so it counts above a blank (``BLANK_HALF``)."""
     if len(leaders) == 1:  # a Background alone leads beside an added Faceless One, a free leader like a Piper
-        rating = card_traits(leaders[0]).rating
-        return WEAK_LEADER + HALF_SHARE * max(0.0, rating - BLANK_HALF) if is_half(leaders[0]) else rating
-    first, second = leaders
-    a, b = card_traits(first).rating, card_traits(second).rating
-    if is_half(first) or (not is_half(second) and b > a):
-        a, b, second = b, a, first  # the one that leads first
-    return a + HALF_SHARE * max(0.0, b - (BLANK_HALF if is_half(second) else WEAK_LEADER))
+        traits = card_traits(leaders[0])
+        rating = traits.rating
+        return WEAK_LEADER + HALF_SHARE * max(0.0, rating - BLANK_HALF) if traits.half else rating
+    first, second = map(card_traits, leaders)  # ``is_half`` is their ``half``
+    a, b, other_half = first.rating, second.rating, second.half
+    if first.half or (not second.half and b > a):
+        a, b, other_half = b, a, first.half  # the one that leads first
+    return a + HALF_SHARE * max(0.0, b - (BLANK_HALF if other_half else WEAK_LEADER))
 
 
 class PoolLeaders:
@@ -126,8 +127,9 @@ class PoolLeaders:
                 return
             at = len(legends)
             legends.append(card)
-            self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
-            self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
+            if may_ever_pair(card):  # else it pairs with no card
+                self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
+                self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
         elif _BACKGROUND in card.abilities:
             at = len(backgrounds)
             backgrounds.append(card)

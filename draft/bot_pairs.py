@@ -13,7 +13,7 @@ from itertools import combinations
 
 from draft.bot_leaders import BLANK_HALF, WEAK_LEADER, PoolLeaders, is_half, lead_strength
 from draft.bot_plans import Plan, lead_gain
-from draft.commanders import can_pair
+from draft.commanders import can_pair, may_ever_pair
 from draft.traits import card_traits
 from sets.booster import Printing
 from sets.cards import Card
@@ -77,6 +77,8 @@ def half_need(card: Card, leaders: PoolLeaders, outside: int) -> float:
     """0 to 1: what ``card`` adds as the other half of a pair with a legend or Background the pool holds, inside the
     plan's colors (none of ``outside``): the best such pair's strength over the best lead the pool holds inside its
     colors, ``HALF_SPAN`` and more counting 1.  A copy of a half the pool holds, or one no better, adds nothing."""
+    if not may_ever_pair(card):
+        return 0.0  # it pairs with no card
     best = 0.0
     for other in leaders.halves():
         if other is card or not can_pair(other, card):
@@ -116,21 +118,27 @@ def best_pair(
     (``pair_need``; for a style that isn't ``strong``, as far as the weaker half is worth leading: ``pair_hunted``), two
     cards inside the plan's colors a little more, and a second card that would give a pool with no lead its first gains
     nothing for that (``lead_gain``)."""
-    top = [(value, i, pack[i].card, card_traits(pack[i].card)) for value, i in scored[:6]]
-    best, best_value = (top[0][1], top[1][1]), float("-inf")
     mask = plan.mask
+    # Each of the six: its score, place, card and traits, whether it may lead or be a pair's half (``is_half``), and
+    # whether its colors are the plan's (two cards' colors are the plan's when each one's are).
+    top = []
+    for value, i in scored[:6]:
+        card = pack[i].card
+        traits = card_traits(card)
+        top.append((value, i, card, traits, traits.leader or traits.half, (traits.mask | mask) == mask))
+    best, best_value = (top[0][1], top[1][1]), float("-inf")
     gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
-    for (sa, ia, a, ta), (sb, ib, b, tb) in combinations(top, 2):
+    for (sa, ia, a, ta, la, xa), (sb, ib, b, tb, lb, xb) in combinations(top, 2):
         value = sa + sb
         if gain is not None:
             # One card that leads gives the pool its lead: the second gains nothing more for it.
             value -= min(gain(ta), gain(tb))
-        if (ta.leader or is_half(a)) and (tb.leader or is_half(b)) and a is not b and can_pair(a, b):
+        if la and lb and a is not b and can_pair(a, b):
             # Two cards that lead together (the Piper is none): worth more only as far as they lead better
             # than the pool and the packs would (``pair_need``); to another style, as far as the weaker half is
             # worth leading (``pair_hunted``).
             value += 0.8 * (pair_need(a, b, leaders) if strong else pair_hunted(a, b))
-        if (ta.mask | tb.mask | mask) == mask:
+        if xa and xb:
             value += 0.2
         if value > best_value:
             best, best_value = (ia, ib), value

@@ -19,7 +19,7 @@ Pipers in its two deepest colors) by the ratings of the pool cards the
 option makes playable, less a castability cost for each color past two; the
 best option is its plan (``draft.bot_plans``: the Pipers are those the seat
 can count on, ``Bot.pipers``).  In the last pack a plan of three colors or more keeps only the colors the
-deck builder would play of the pool the packs before gave (``draft.deckbuild.ranked_builds``, asked once): the
+deck builder would play of the pool the packs before gave (``draft.deckbuild.quick_build``, asked once): the
 bot drafts for the deck it will build, not for a color the builder will drop.  Signals: every pack it is passed tells it which
 colors the seats upstream are not taking (good cards still there late), and
 the strong style leans toward those colors while it is still open.  Both
@@ -43,6 +43,7 @@ from the packs of the seat's own picks, so a resumed draft makes the same picks.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -68,11 +69,11 @@ from draft.bot_plans import (
 from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
 from draft.commanders import can_pair
 from draft.deck_spells import FILLER
-from draft.deckbuild import ranked_builds
+from draft.deckbuild import quick_build
 from draft.products import added_card
 from draft.traits import Traits, card_traits
 from sets.booster import Printing
-from sets.cards import Card, CommanderAbility
+from sets.cards import Card
 from sets.errors import InputError
 
 
@@ -92,15 +93,15 @@ class BotStyle(StrEnum):
 
 PLAYABLE = 1.5  # a rating from which a card would make a deck
 EARLY_FIT = 0.3  # before committing, the most a card in the colors of the picks so far gains
-# A spare Background (a copy of one held: one leads; or one past those a deck uses) is near blank; the most a Background
-# gains as the other half of a pair.
+# A spare Background (a copy of one held, or one past those a deck uses) is near blank; most a Background gains as a half.
 SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # What a card of a color outside the plan loses once the seat has committed (more for each further color): a strong
 # drafter still takes a clearly better card (a point or more) over an on-color one until the pool settles its deck.  From
 # two thirds in (the last of three packs) it is: another color's card is a hate pick at most, worth just less than an
 # on-color card the deck would play over a land (``FILLER``; before, 1 deck in 6 passed one there, playing filler).
 OFF_COLOR, SET_FROM = 1.0, 2 / 3 - 1e-9
-_STRONG, _FIRST, _BACKGROUND = BotStyle.STRONG, BotStyle.COMMANDER_FIRST, CommanderAbility.BACKGROUND  # read once
+_STRONG, _FIRST = BotStyle.STRONG, BotStyle.COMMANDER_FIRST  # read once
+_seeded = _random.Random.seed  # ``random.Random.seed`` of an int less its Python layer (the ties draw no gauss)
 
 
 def _could_lead(item: Card | Printing) -> bool:
@@ -161,7 +162,7 @@ class Bot:
             if traits.piper:
                 self._held_pipers += 1
                 continue
-            if traits.leader or _BACKGROUND in card.abilities:  # a leader: the Piper aside
+            if traits.leader or traits.half:  # a leader (the Piper aside) or a Background
                 self._leaders.forget_options()
                 self._needs, self._halves = {}, {}
             if traits.rating > 0.8:  # a card worth less adds nothing to the pool's values
@@ -235,19 +236,18 @@ class Bot:
         return best
 
     def _built_lead(self) -> tuple[int, tuple[Card, ...]]:
-        """For the last pack: the identity and the pool's own commanders of the deck the builder would make
-        (``ranked_builds``, the ranking the seat's deck will come from, its best estimate built alone: the full
-        ranking's four builds would cost the pick a millisecond more, and its colors agree) of the pool the packs before gave; (0, ())
-        before the last pack, or when nothing leads.  Asked once: a function of the pool alone, so a resumed draft
-        gets the same answer."""
+        """For the last pack: the identity and the pool's own commanders of the deck the builder would make of the pool
+        the packs before gave (``quick_build``: the first of ``ranked_builds``, the ranking the seat's deck comes from,
+        of its best estimate and best two of two colors; the full ranking's colors agree at a millisecond more); (0, ())
+        before the last pack, or when nothing leads.  Asked once: of the pool alone, as a resumed draft asks it."""
         profile = self._leaders.product()
         size = profile.booster_size * (profile.boosters - 1)
         if len(self.pool) < size or size <= 0:
             return 0, ()
         if self._built is None:
-            builds = ranked_builds(Counter(self.pool[:size]), added_card(profile), 1, profile, may_add=self.pipers)
-            own = tuple(card for card in builds[0][0].commanders if not card_traits(card).piper) if builds else ()
-            self._built = (builds[0][0].identity.mask, own) if builds else (0, ())
+            first = quick_build(Counter(self.pool[:size]), added_card(profile), 1, profile, self.pipers)
+            own = tuple(card for card in first[0].commanders if not card_traits(card).piper) if first else ()
+            self._built = (first[0].identity.mask, own) if first else (0, ())
         return self._built
 
     def _leads_to_come(self, progress: float) -> float:
@@ -338,7 +338,7 @@ class Bot:
                     rating += leading * leader_need(card)
                 rating += gain(traits)
                 rating += 0.6 * half(card, outside)  # the other half of a pair the pool could field
-            elif _BACKGROUND in card.abilities:
+            elif traits.half:  # a Background (one that could lead alone is a leader)
                 copy = held(card)
                 if copy or used:  # a copy (one leads) or one past the Backgrounds a deck uses: near blank, so fitting
                     # the plan is no merit; what it adds as a better lead than the pool's is all it is worth
@@ -429,7 +429,7 @@ class Bot:
         # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
         # resumed draft makes the same picks as an uninterrupted one.
         rng = self._tiebreak
-        rng.seed(self.seed * 7919 + len(self.pool))  # as random.Random(that seed) would start
+        _seeded(rng, self.seed * 7919 + len(self.pool))  # as random.Random(that seed) would start
         score, jitter = self._scorer(plan, progress), rng.random
         scored = sorted([(score(p.card) + jitter() * 0.05, i) for i, p in enumerate(pack)], reverse=True)
         return plan, scored

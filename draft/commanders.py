@@ -66,6 +66,17 @@ _PAIRED: dict[tuple[int, int, int], tuple[Card, Card, Product | None, bool]] = {
 _PAIRED_LIMIT = 1 << 16
 
 
+# What a card needs for ``_can_pair`` to pair it with any card: one of these abilities, a "Partner with" name, or a
+# product's grant that could apply to it.
+_MAY_PAIR = frozenset({CommanderAbility.PARTNER, *(ability for pairing in _PAIRINGS for ability in pairing)})
+
+
+def may_ever_pair(card: Card) -> bool:
+    """Whether some card may lead beside ``card`` in some product (False: ``can_pair`` is False beside every card, in
+    either order): a partner ability of any kind, or a product's grant that could make it a partner."""
+    return not card.abilities.isdisjoint(_MAY_PAIR) or card.partner_with is not None or PartnerGrant.may_apply(card)
+
+
 def _can_pair(first: Card, second: Card, product: Product | None) -> bool:
     a, b = first.abilities, second.abilities
     if CommanderAbility.PARTNER in a and CommanderAbility.PARTNER in b:
@@ -273,8 +284,9 @@ def commander_options(
         return [(group, choice) for choice in _color_choices(choosers)]
 
     options = [option for card in leaders for option in colored((card,))]
-    pairs = [(a, b) for i, a in enumerate(leaders) for b in leaders[i + 1 :]] + [
-        (a, b) for a in leaders for b in backgrounds
+    pairing = [card for card in leaders if may_ever_pair(card)]  # the rest pair with nothing: no pair to ask
+    pairs = [(a, b) for i, a in enumerate(pairing) for b in pairing[i + 1 :]] + [
+        (a, b) for a in pairing for b in backgrounds
     ]
     options += [option for a, b in pairs if can_pair(a, b, product) for option in colored((a, b))]
     if piper is not None:
@@ -283,17 +295,23 @@ def commander_options(
                 continue
             group = (card, piper)  # one tuple for all its colors: a caller may check the leaders once
             if piper.chooses_color:
-                options += [(group, (color,)) for color in Color if color not in card.identity]
+                mask = card.identity.mask
+                options += [(group, colors) for colors, bit in _ONE_COLOR if not mask & bit]
             else:
                 options.append((group, ()))
         options += colored((piper,))
         if can_pair(piper, piper, product):
             group = (piper, piper)
             if piper.chooses_color:
-                options += [(group, (a, b)) for a, b in combinations(list(Color), 2)]
+                options += [(group, colors) for colors in _TWO_COLORS]
             else:
                 options.append((group, ()))
     return options
+
+
+# Each color alone with its bit, and each two colors, in WUBRG order: an added card's color choices, read once.
+_ONE_COLOR = tuple(((color,), color.bit) for color in Color)
+_TWO_COLORS = tuple(combinations(list(Color), 2))
 
 
 def product_of_colors(choosers: int) -> list[tuple[Color, ...]]:

@@ -10,12 +10,11 @@ rule leaves dead; and what a color past two costs a deck.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from draft.cardtext import commander_only
 from draft.decks import DRAFT_MIN_SIZE, is_piper
-from draft.traits import COLOR_INDEXES, card_traits
+from draft.traits import COLOR_INDEXES, Kept, card_traits
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
@@ -84,12 +83,15 @@ def benched_wipe(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
     return int(bool(wipes) and not set(wipes) <= set(spells))
 
 
-def leader_value(card: Card) -> float:
-    """A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in
-    some games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and
-    leads), while a near-vanilla legend counts no more than the main-deck card it displaces."""
+def _leader_value(card: Card) -> float:
     rating = card_traits(card).rating
     return rating + COMMAND_ZONE * max(0.0, rating - FILLER) + BOMB_LEAD * max(0.0, rating - LEAD_BAR)
+
+
+leader_value: Callable[[Card], float] = Kept(_leader_value).__getitem__
+"""A card's worth as a commander, beside the spells' ratings in a deck's value: a main-deck card is drawn in some
+games, a commander is there in every one, so a bomb legend counts far more leading than in the deck (and leads), while
+a near-vanilla legend counts no more than the main-deck card it displaces.  Worked out once a card."""
 
 
 # An added Piper leads worse than a legend of the pool: a little (a tie-break; the main-deck slot it takes is counted
@@ -122,13 +124,29 @@ def added_cost(added: int, own_leader: bool, mask: int, legends: Sequence[int]) 
 SLOW_ARTIFACT_COST = 0.3  # below ``FILLER``, what a colorless noncreature spell does less than a body of the colors
 
 
-def filler_value(card: Card) -> float:
-    """A card's rating as the deck's last slots see it: below ``FILLER`` a colorless noncreature spell (a slow rock, a
-    situational draw artifact, equipment with nothing to carry) does less than a body of the deck's colors."""
+def _filler_value(card: Card) -> float:
     traits = card_traits(card)
     if traits.rating < FILLER and not traits.mask and not traits.creature and not traits.land:
         return traits.rating - SLOW_ARTIFACT_COST
     return traits.rating
+
+
+filler_value: Callable[[Card], float] = Kept(_filler_value).__getitem__
+"""A card's rating as the deck's last slots see it: below ``FILLER`` a colorless noncreature spell (a slow rock, a
+situational draw artifact, equipment with nothing to carry) does less than a body of the deck's colors.  Worked out
+once a card."""
+
+
+def _rank_key(card: Card) -> tuple[float, float, str] | None:
+    """Where a card ranks among a pool's playable cards, best first (``draft.deckbuild``), or None for one never
+    played from the pool as a spell or a land (a basic land, an added card)."""
+    if card.is_basic_land or is_piper(card):
+        return None
+    return (-filler_value(card), card.mana_value, card.name)
+
+
+# ``_rank_key`` of each card, worked out once (every seat's deck ranks its whole pool).
+rank_key: Callable[[Card], tuple[float, float, str] | None] = Kept(_rank_key).__getitem__
 
 
 def filler_order(card: Card) -> float:
@@ -236,13 +254,20 @@ def live_copies(cards: Sequence[Card], leaders: Sequence[Card]) -> tuple[list[Ca
     """``cards`` (best first) split into the playable and the copies of a legend past ``LEGEND_COPIES`` in the
     deck, its commanders counted: the legend rule (CR 704.5j) leaves a third copy nearly dead, and a free basic land
     does as much.  A card whose own text allows more copies (``copy_limit``) keeps them all."""
-    counts = Counter(card.name for card in leaders)
+    counts: dict[str, int] = {}  # copies by name so far (a plain dict: no ``__missing__`` call at each new name)
+    for card in leaders:
+        counts[card.name] = counts.get(card.name, 0) + 1
     live, dead = [], []
     for card in cards:
-        if card.is_legendary and (card.copy_limit or 0) <= LEGEND_COPIES and counts[card.name] >= LEGEND_COPIES:
+        name = card.name
+        if (
+            card_traits(card).legendary
+            and (card.copy_limit or 0) <= LEGEND_COPIES
+            and counts.get(name, 0) >= LEGEND_COPIES
+        ):
             dead.append(card)
             continue
-        counts[card.name] += 1
+        counts[name] = counts.get(name, 0) + 1
         live.append(card)
     return live, dead
 

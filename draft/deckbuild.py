@@ -44,13 +44,13 @@ from draft.deck_spells import (
     choose_spells,
     color_costs,
     filler_order,
-    filler_value,
     is_rock,
     land_count,
     leader_value,
     live_copies,
     pool_legend_masks,
     ramp_cut,
+    rank_key,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import light_color_cost, mana, produced
@@ -92,11 +92,7 @@ class _Build:
 
 def _ranked(pool: Counter[Card]) -> list[Card]:
     """Pool cards that could be played, best first (every copy)."""
-    keys = {
-        card: (-filler_value(card), card.mana_value, card.name)
-        for card in pool
-        if not card.is_basic_land and not is_piper(card)
-    }
+    keys = {card: key for card in pool if (key := rank_key(card)) is not None}
     cards = [card for card, n in pool.items() if card in keys for _ in range(n)]
     cards.sort(key=keys.__getitem__)
     return cards
@@ -215,8 +211,8 @@ def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
 
 def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
     """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too)."""
-    total = 0.0
-    for rating in [rating for card_mask, rating in rows if not card_mask & ~mask][:SPELLS]:
+    total, outside = 0.0, ~mask
+    for rating in [rating for card_mask, rating in rows if not card_mask & outside][:SPELLS]:
         total += rating  # one by one, best first: the same sum as ever
     return total
 
@@ -296,6 +292,13 @@ def ranked_builds(
     return builds
 
 
+def quick_build(
+    pool: Counter[Card], piper: Card | None, count: int, product: Product, may_add: Stock
+) -> tuple[CommanderChoice, _Build] | None:
+    """``ranked_builds(pool, piper, count, product, may_add)[0]`` (a quick plan's first), found as ``_best`` finds it."""
+    return _best(pool, piper, may_add, product, count)
+
+
 def best_product_build(pool: Counter[Card], product: Product, may_add: Stock) -> tuple[CommanderChoice, _Build] | None:
     """The first of ``ranked_builds`` as a seat's deck is built (the product's added card may lead: the hint's plan),
     found as ``_best`` finds it: an option that can't come first is left unbuilt (a timer's pick asks it)."""
@@ -303,14 +306,19 @@ def best_product_build(pool: Counter[Card], product: Product, may_add: Stock) ->
 
 
 def _best(
-    pool: Counter[Card], piper: Card | None, may_add: Stock = None, product: Product | None = None
+    pool: Counter[Card],
+    piper: Card | None,
+    may_add: Stock = None,
+    product: Product | None = None,
+    count: int | None = None,
 ) -> tuple[CommanderChoice, _Build] | None:
-    """``ranked_builds(pool, piper, ...)[0]``, leaving unbuilt an option whose ceiling (``Ceilings``) can't beat the
-    best built (the ranking sorts stably: an option no better than an earlier one never comes first)."""
+    """``ranked_builds(pool, piper, count, ...)[0]``, leaving unbuilt an option whose ceiling (``Ceilings``) can't beat
+    the best built (the ranking sorts stably: an option no better than an earlier one never comes first)."""
     ranked = _ranked(pool)
     rows, wastes = _spell_rows(ranked), _pool_wastes(pool)
     ceilings, best, best_key = Ceilings(rows), None, (False, float("-inf"))
-    for _, leaders, colors, cost, identity in _options(pool, piper, product, rows, may_add):
+    options = _options(pool, piper, product, rows, may_add)
+    for _, leaders, colors, cost, identity in options if count is None else _to_build(options, count):
         colored = identity.mask != 0
         if best is not None and (
             colored < best_key[0]

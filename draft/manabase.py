@@ -43,13 +43,10 @@ def _symbol_weights(cards: Sequence[Card], identity: ColorIdentity, commanders: 
     color of the identity (in WUBRG order)."""
     symbols = [card_traits(card).symbols for card in cards]
     leading = [card_traits(card).symbols for card in commanders]
-    # Whole numbers of symbols: their sum is the same in any order.
+    # Whole numbers of symbols: their sum is the same in any order.  The identity's colors by their places in WUBRG.
     return [
-        float(
-            sum(map(itemgetter(_COLORS.index(color)), symbols))
-            + COMMANDER_SYMBOL_WEIGHT * sum(map(itemgetter(_COLORS.index(color)), leading))
-        )
-        for color in identity
+        float(sum(map(itemgetter(at), symbols)) + COMMANDER_SYMBOL_WEIGHT * sum(map(itemgetter(at), leading)))
+        for at in COLOR_INDEXES[identity.mask]
     ]
 
 
@@ -102,9 +99,9 @@ def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: C
     for card in commanders:
         # A commander is cast by its front face (a modal DFC's back face widens its identity, not its cost).
         symbols = card_traits(card).symbols
-        for color in _COLORS:
-            if symbols[_COLORS.index(color)]:
-                needs[color] = max(needs.get(color, 0), commander_sources(symbols[_COLORS.index(color)], width))
+        for at, color in enumerate(_COLORS):
+            if symbols[at]:
+                needs[color] = max(needs.get(color, 0), commander_sources(symbols[at], width))
     return needs
 
 

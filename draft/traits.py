@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from draft.decks import is_piper
 from draft.ratings import evaluate, lasting_source
-from sets.cards import Card
+from sets.cards import Card, CommanderAbility
 from sets.colors import Color
 
 
@@ -47,6 +47,8 @@ class Traits:
     partner: bool
     color_indexes: tuple[int, ...]  # the deck colors' places in WUBRG order (the bits of ``mask``), lowest first
     curve: tuple[bool, bool, bool]  # a creature, of mana value 3 or less, of 6 or more
+    half: bool  # a card that leads only beside another: a Background that can't lead alone (``bot_leaders.is_half``)
+    legendary: bool  # ``Card.is_legendary``
 
 
 # For each color mask, the places (0-4, WUBRG) of its bits, lowest first.
@@ -111,6 +113,8 @@ def _card_traits(card: Card) -> Traits:
         card.has_partner,
         COLOR_INDEXES[card.deck_colors.mask],
         (creature, card.mana_value <= 3, card.mana_value >= 6),
+        CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander,
+        card.is_legendary,
     )
 
 

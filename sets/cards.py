@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from functools import lru_cache
@@ -174,18 +174,27 @@ class Card:
     # Alchemy's rebalanced ``A-`` cards or an Un-card the format doesn't admit; None: the file doesn't say.
     commander_legal: bool | None = None
     _key: tuple[str, str, str] = field(init=False, repr=False)
-    _hash: int = field(init=False, repr=False)
+    # The hash of ``_key`` as a C-level callable (the int's own ``__int__``): ``Card.__hash__`` (after the class) reads
+    # it from this slot and calls it, so hashing a card runs no Python frame (a pod hashes cards some 22,000 times).
+    _hash: Callable[[], int] = field(init=False, repr=False)
+    # Two facts the deck builder, the bots and the deck checks ask of every card of a pool, read once here (plain
+    # attributes, no property call): a basic land by its front face; whether it can be a commander (CR 903.3: a
+    # legendary creature, a legendary Vehicle or Spacecraft with printed power and toughness, the front face's type
+    # line deciding, or a card whose text says it can be your commander).
+    is_basic_land: bool = field(init=False, repr=False)
+    can_be_commander: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         key = (self.set_code, self.number, self.name)
         object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
+        object.__setattr__(self, "_hash", hash(key).__int__)
+        front = self.faces[0] if self.faces else None
+        basic = front is not None and "Basic" in front.supertypes and "Land" in front.types
+        object.__setattr__(self, "is_basic_land", basic)
+        object.__setattr__(self, "can_be_commander", not self.abilities.isdisjoint(_LEADS))
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Card) and self._key == other._key)
-
-    def __hash__(self) -> int:
-        return self._hash
 
     @property
     def front(self) -> Face:
@@ -223,18 +232,8 @@ class Card:
         return "Land" in self.front.types
 
     @property
-    def is_basic_land(self) -> bool:
-        return "Basic" in self.front.supertypes and "Land" in self.front.types
-
-    @property
     def is_legendary(self) -> bool:
         return "Legendary" in self.front.supertypes
-
-    @property
-    def can_be_commander(self) -> bool:
-        """CR 903.3: a legendary creature, a legendary Vehicle or Spacecraft with printed power and toughness
-        (the front face's type line decides), or a card whose text says it can be your commander."""
-        return not self.abilities.isdisjoint(_LEADS)
 
     @property
     def has_partner(self) -> bool:
@@ -246,6 +245,11 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.name!r}, set={self.set_code!r}, number={self.number!r})"
+
+
+# ``hash(card)`` calls ``Card.__hash__`` as found on the class, bound to the card: the ``_hash`` slot's descriptor,
+# bound, is the card's stored callable, so the hash is that of ``_key`` with no Python-level call.
+Card.__hash__ = Card.__dict__["_hash"]  # type: ignore[method-assign]  # a slot descriptor as the hash on purpose
 
 
 _REMINDER = re.compile(r"\([^()]*\)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from sets.card_facts import commander_facts, text_copy_limit
 from sets.cards import Card, Face, Layout, Rarity, strip_reminder
@@ -133,12 +134,20 @@ def basic_type_conflict(card: Card, commander_identity: ColorIdentity) -> ColorI
     Read from the card's faces (its rules text when there is any) and from its stored ``deck_colors``
     for a card with a basic land type; empty when the card is fine on this count.
     """
+    needs = _basic_type_colors(card)
+    return needs - commander_identity if needs else COLORLESS
+
+
+@lru_cache(maxsize=16384)
+def _basic_type_colors(card: Card) -> ColorIdentity:
+    """The colors a card's basic land types could make it produce, its ``deck_colors`` beside them (empty for most
+    cards: no face has a basic land type), worked out once a card (every deck's check asks it of every card)."""
     if not any(subtype in BASIC_LAND_TYPES for face in card.faces for subtype in face.subtypes):
-        return COLORLESS  # no face has a basic land type: nothing to check (most cards)
+        return COLORLESS
     needs = basic_type_needs(card.faces, card.layout)
     if needs:
         needs |= card.deck_colors
-    return needs - commander_identity
+    return needs
 
 
 def commander_identity(card: Card, chosen: Color | None = None) -> ColorIdentity:

@@ -14,6 +14,9 @@ the work around the numbers is less:
 - a weighted sheet's index table holds each card once per unit of its weight, so a random number times the table's
   size finds by one lookup the card ``bisect`` finds on the running totals (whole weights: ``bisect`` of ``x`` and
   of ``int(x)`` agree on whole totals); a uniform sheet is its own table;
+- a sheet too big for an index table (a foil sheet weighted by printing) looks its card up in a small table of
+  buckets of the random numbers first, each holding the card every number of it gives (``coarse``), and runs
+  ``bisect`` on the running totals only for a number in a bucket a card's end falls in (one in eleven for CMR's);
 - ``math.trunc`` for ``int`` (the same whole number of a float, in a fraction of the time), sizes as floats (a float
   times a float: no int to convert, the same product); running totals as floats for ``bisect``;
 - repeats refused: up to ``BY_IDENTITY`` cards by comparing each with the ones before (a sheet's printings are one
@@ -56,8 +59,25 @@ def one(cards: Sequence[Printing]) -> Step:
 
 
 def one_by_totals(cards: Sequence[Printing], totals: Sequence[int], total: int) -> Step:
-    """One card of a sheet too big for an index table: ``bisect`` on its running totals."""
-    return Step("one_by_totals", 1, (tuple(cards), [float(running) for running in totals], total))
+    """One card of a sheet too big for an index table: ``bisect`` on its running totals, looked up first in a
+    small table of the card each ``1 / COARSE`` of the random numbers gives (``coarse``)."""
+    running = [float(value) for value in totals]
+    cards = tuple(cards)
+    table = tuple(None if at is None else cards[at] for at in coarse(tuple(running), total))
+    return Step("one_by_totals", 1, (cards, running, total, table, float(COARSE)))
+
+
+COARSE = 4096  # a power of two: a random number times it is exact, so its whole part names its bucket exactly
+
+
+@lru_cache(maxsize=64)
+def coarse(totals: tuple[float, ...], total: int) -> tuple[int | None, ...]:
+    """For each bucket ``b`` of the random numbers (``b / COARSE`` up to ``(b + 1) / COARSE``), the position
+    ``bisect(totals, number * total)`` gives for every number of it, or None where they differ (the few buckets a
+    card's end falls in).  A number times ``total`` only grows with the number, and ``bisect`` with it, so the two
+    ends of a bucket (the top one as a bound it never reaches) agreeing means every number between them agrees."""
+    ends = [bisect(totals, (bucket / COARSE) * total) for bucket in range(COARSE + 1)]
+    return tuple(ends[b] if ends[b] == ends[b + 1] else None for b in range(COARSE))
 
 
 def distinct(cards: Sequence[Printing], table: Sequence[int], count: int) -> Step:
@@ -95,8 +115,14 @@ def _lines(step: Step, names: Sequence[str], marks: str, prefix: str) -> tuple[l
         table, size = names
         return [f"{a[0]} = {table}[trunc(rnd() * {size})]"], a
     if step.kind == "one_by_totals":
-        cards, totals, total = names
-        return [f"{a[0]} = {cards}[bisect({totals}, rnd() * {total})]"], a
+        cards, totals, total, table, buckets = names
+        number = f"{prefix}r"
+        return [
+            f"{number} = rnd()",
+            f"{a[0]} = {table}[trunc({number} * {buckets})]",
+            f"if {a[0]} is None:",
+            f"    {a[0]} = {cards}[bisect({totals}, {number} * {total})]",
+        ], a
     if step.kind == "by_sheet":
         draw, number = names
         return [f"{prefix} = {draw}(rng, {number})"], [f"*{prefix}"]

@@ -39,7 +39,7 @@ def _cmr_spells(cards: dict, code: str, count: int) -> list:
     "fault",
     [
         pytest.param((Bot, "_built_lead", lambda self: (0, ())), id="the-feature-switched-off"),
-        pytest.param((bots, "ranked_builds", lambda *args, **kwargs: []), id="the-builder-never-asked"),
+        pytest.param((bots, "quick_build", lambda *args, **kwargs: None), id="the-builder-never-asked"),
     ],
 )
 def test_in_the_last_pack_a_bot_takes_a_card_of_its_decks_colors_over_a_better_one_of_a_color_the_builder_drops(

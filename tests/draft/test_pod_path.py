@@ -10,15 +10,18 @@ import pytest
 
 import draft.deckbuild as deckbuild
 from draft.bots import Bot, BotStyle
+from draft.commanders import can_pair, may_ever_lead, may_ever_pair
 from draft.deck_spells import WIDTH_COST, Ceilings
-from draft.deckbuild import _best, best_product_build, build_deck, rank_commanders, ranked_builds
+from draft.deckbuild import _best, best_product_build, build_deck, quick_build, rank_commanders, ranked_builds
 from draft.decks import Zone
 from draft.engine import Draft, DraftConfig
 from draft.hint import seat_advice, seat_pick
 from draft.products import added_card, default_product
 from draft.sim import pod_seeds, run_pod
 from sets.basics import basic_land, basic_lands
+from sets.catalog import load_set
 from sets.userdata import one_reading
+from tests.helpers.products import CLB, CMM
 
 
 def rebuilt(style: BotStyle, seed: int, history: list) -> Bot:
@@ -59,6 +62,18 @@ def test_the_deck_builder_picks_the_rankings_first_option_and_deck(style):
             pool = Counter(p.card for p in seat.pool)
             ranking = ranked_builds(pool, None)
             assert _best(pool, None) == ranking[0]
+
+
+@pytest.mark.parametrize("pipers", [None, 1])
+def test_a_bots_quick_build_is_the_quick_rankings_first(pipers):
+    """What a bot asks in the last pack (``quick_build``: the best estimate and the best two of two colors, the rest
+    unbuilt where their ceiling can't win) is the first of the quick ranking that builds them all."""
+    product = default_product()
+    for seed in pod_seeds(43, 4):
+        for seat in run_pod(seed, pipers=pipers).seats:
+            pool = Counter(p.card for p in seat.pool[: product.booster_size * (product.boosters - 1)])
+            ranking = ranked_builds(pool, added_card(product), 1, product, pipers)
+            assert quick_build(pool, added_card(product), 1, product, pipers) == ranking[0]
 
 
 @pytest.mark.parametrize(("seed", "seat"), [(10, 0), (13, 2)])
@@ -212,3 +227,20 @@ def test_the_straight_line_subset_sums_are_the_loops_to_the_last_bit():
     assert _fast_subset_sums(values) == [
         sum(values[inner] for inner in range(32) if inner & ~mask == 0) for mask in range(32)
     ]
+
+
+def test_a_card_that_may_never_pair_pairs_with_no_card_of_any_product():
+    """``may_ever_pair`` lets the pair searches skip a card: every pair ``can_pair`` allows among the CMR, CLB and CMM
+    cards that can lead (each product's own rules, and a grant's across products) has both cards ``may_ever_pair``;
+    and it says False of some legends (a gold legend with no partner ability), so it skips some."""
+    cards = [
+        card
+        for source in (list(load_set("CMR")), list(CLB.values()), list(CMM.values()))
+        for card in source
+        if may_ever_lead(card)
+    ]
+    never = [card for card in cards if not may_ever_pair(card)]
+    assert never
+    for first in cards:
+        for second in never:
+            assert not can_pair(first, second) and not can_pair(second, first), (first, second)

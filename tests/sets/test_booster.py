@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import sys
@@ -21,7 +22,7 @@ from sets.colors import Color
 from sets.draw_odds import plain_inclusion
 from sets.errors import BoosterSpecError
 from sets.importers import read_card_file
-from sets.sheet_draws import compose
+from sets.sheet_draws import COARSE, compose
 from tests.helpers.cardfiles import mtgjson_card, mtgjson_set, write
 from tests.helpers.old_collation import old_balanced_spec
 from tests.helpers.products import CLB_FILE, CMM_FILE
@@ -555,6 +556,39 @@ def test_the_comparison_sees_a_balanced_step_that_draws_otherwise(cmr):
     swapped = replace(step, tables=(cards, slots, size, *forced[2:4], *forced[:2], *forced[4:]))
     spec._open_many = compose(
         [[swapped if s is step else s for s in steps] for steps in spec._steps],
+        [v.weight for v in spec.variants],
+        [],
+        spec._cum,
+        Booster,
+    )
+    with pytest.raises(AssertionError):
+        same_as_sheet_by_sheet(spec, 3, 300)
+
+
+def test_the_foil_sheets_bucket_table_gives_what_bisect_gives_at_both_ends_of_every_bucket(spec):
+    """Issue 41: CMR's foil sheet (too big for an index table) looks its card up in a table of 4,096 buckets of the
+    random numbers first; a bucket that names a card gives it at its lowest number and its highest (and so at every
+    number between, the lookup growing with the number), and few buckets are left to ``bisect``."""
+    step = next(s for steps in spec._steps for s in steps if s.kind == "one_by_totals")
+    cards, totals, total, table, buckets = step.tables
+    assert buckets == COARSE and len(table) == COARSE
+    for bucket, card in enumerate(table):
+        if card is not None:
+            low, high = bucket / COARSE, math.nextafter((bucket + 1) / COARSE, 0.0)
+            assert cards[bisect(totals, low * total)] is card is cards[bisect(totals, high * total)]
+    assert sum(card is None for card in table) < COARSE / 8
+
+
+def test_the_comparison_sees_a_foil_bucket_table_that_names_another_card(cmr):
+    """A planted fault: half the foil sheet's buckets name their neighbour's card; the comparison with the sheets'
+    own draws catches it."""
+    spec = booster_spec(cmr)
+    step = next(s for steps in spec._steps for s in steps if s.kind == "one_by_totals")
+    cards, totals, total, table, buckets = step.tables
+    shifted = tuple(table[b + 1] if b % 2 == 0 else card for b, card in enumerate(table[:-1])) + table[-1:]
+    planted = replace(step, tables=(cards, totals, total, shifted, buckets))
+    spec._open_many = compose(
+        [[planted if s is step else s for s in steps] for steps in spec._steps],
         [v.weight for v in spec.variants],
         [],
         spec._cum,

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sets.card_facts import commander_facts
 from sets.cards import CommanderAbility, Face, Layout, Rarity, normalize_name
+from sets.catalog import load_set
 from sets.colors import ALL_COLORS, COLORLESS, Color, ColorIdentity
 from sets.errors import ColorError, ManaCostError
 from sets.mana import ManaCost, ManaSymbol, SymbolKind
@@ -201,3 +206,17 @@ def test_name_normalization(typed, name):
 def test_curly_apostrophes_in_oracle_text():
     abilities, _, _ = _facts("Legendary Creature — Human", "Doctor’s companion")
     assert CommanderAbility.DOCTORS_COMPANION in abilities
+
+
+def test_a_card_hashes_as_its_key_and_equal_cards_alike_through_copies_and_replace():
+    """Issue 41: ``Card.__hash__`` reads the key's hash kept at construction (no Python frame); it is the hash of
+    (set, number, name), the same for an equal copy (pickled, copied, rebuilt) and a new one for a changed card, and
+    the facts read once at construction (basic land, may lead) follow a change too."""
+    card = next(c for c in load_set("CMR") if c.name == "Akroma, Vision of Ixidor")
+    assert hash(card) == hash((card.set_code, card.number, card.name))
+    for twin in (pickle.loads(pickle.dumps(card)), copy.deepcopy(card), replace(card)):
+        assert twin == card and hash(twin) == hash(card) and {card: 1}[twin] == 1
+    renamed = replace(card, name="Akroma Renamed")
+    assert hash(renamed) == hash((card.set_code, card.number, "Akroma Renamed")) and renamed != card
+    assert card.can_be_commander and not card.is_basic_land
+    assert not replace(card, abilities=frozenset()).can_be_commander
