@@ -106,3 +106,42 @@ async def test_the_review_says_whose_cards_are_rated_more_and_every_column_stays
         said = " ".join(text.split())
         assert f"your cards are rated {abs(row.difference):.1f} higher" in said
         assert not re.search(r"\s-\d\.\d", text)  # no bare negative figure left to puzzle over
+
+
+# --- the line of keys: composed again only when the keys it shows change -----------------------------------------
+
+
+async def test_the_key_bar_follows_a_change_of_keys_and_stays_as_it_was_when_focus_moves():
+    """Textual's footer mounts its keys anew on every focus move; the app's ``KeyBar`` only when they change."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.reactive import reactive
+    from textual.widgets import Input
+
+    from events.screens.app.keybar import KeyBar
+
+    class Keys(App):
+        BINDINGS = [Binding("f2", "export", "Export"), Binding("ctrl+q", "quit", "Quit")]
+        ENABLE_COMMAND_PALETTE = False
+        can_export = reactive(True, bindings=True)
+
+        def compose(self):
+            yield Input(id="one")
+            yield Input(id="two")
+            yield KeyBar()
+
+        def check_action(self, action, parameters):
+            return self.can_export if action == "export" else True
+
+    app = Keys()
+    async with app.run_test(size=(80, 8)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        keys = list(bar.children)
+        assert "f2 Export" in screen_text(app) and "^q Quit" in screen_text(app)
+        await pilot.press("tab")  # the focus moves, the keys stay: the same widgets show them
+        await pilot.pause()
+        assert app.focused is app.query_one("#two") and list(bar.children) == keys
+        app.can_export = False  # a key goes away: the bar says so
+        await pilot.pause()
+        assert "Export" not in screen_text(app) and "^q Quit" in screen_text(app)
