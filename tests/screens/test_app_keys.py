@@ -118,7 +118,7 @@ async def test_the_key_bar_follows_a_change_of_keys_and_stays_as_it_was_when_foc
     from textual.reactive import reactive
     from textual.widgets import Input
 
-    from events.screens.app.keybar import KeyBar
+    from events.screens.app.foot import KeyBar
 
     class Keys(App):
         BINDINGS = [Binding("f2", "export", "Export"), Binding("ctrl+q", "quit", "Quit")]
@@ -145,3 +145,21 @@ async def test_the_key_bar_follows_a_change_of_keys_and_stays_as_it_was_when_foc
         app.can_export = False  # a key goes away: the bar says so
         await pilot.pause()
         assert "Export" not in screen_text(app) and "^q Quit" in screen_text(app)
+
+
+async def test_the_typed_line_shows_its_end_as_it_grows_and_never_lays_the_screen_out_again(tmp_path):
+    """The builder's command line at 80 columns: a line longer than the screen scrolls to show its end, as
+    Textual's Input does, and no letter typed lays the whole screen out again (the app's ``TypedLine``)."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon")
+        await pilot.pause()
+        screen = pilot.app.screen
+        layouts = []
+        lay_out = screen._refresh_layout
+        screen._refresh_layout = lambda *args, **options: (layouts.append(args), lay_out(*args, **options))[1]
+        line = "add " + " ".join(str(number) for number in range(1, 30))  # 82 characters
+        await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in line])
+        await pilot.pause()
+        assert screen.query_one("#command").value == line and not layouts
+        assert line[-30:] in screen_text(pilot.app).splitlines()[-2]  # the end, where the cursor is

@@ -26,8 +26,8 @@ from draft.commanders import can_pair, each_identity
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
+from events.screens.app.foot import KeyBar, TypedLine
 from events.screens.app.goldfish import GoldfishScreen
-from events.screens.app.keybar import KeyBar
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
 from events.screens.builder import answer_lines, export_lines, help_text, leaders_text, opening_lines
 from events.screens.cards import find_card
@@ -121,7 +121,7 @@ class BuilderScreen(Screen):
                 yield DataTable(id="deck", cursor_type="row")
         yield Static(id="stats", markup=False)
         yield RichLog(id="log", markup=False, wrap=True, max_lines=200)
-        yield Input(
+        yield TypedLine(
             id="command",
             placeholder=": a command (add 12, commander 3 7, lands, auto, suggest, done, help)",
         )

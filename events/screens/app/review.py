@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from draft.advice import review
-from events.screens.app.keybar import KeyBar
+from events.screens.app.foot import KeyBar
 from events.screens.app.modals import DeckAppFace, Panel
 from events.screens.render import identity_text, shown
 from events.screens.review import bot_tables, rated_higher, rated_sentence

@@ -1,15 +1,21 @@
-"""The line of keys at the foot of each screen: Textual's ``Footer``, composed again only when what it shows changes.
+"""The foot of a screen: its typed line and its line of keys, each drawn again without laying the screen out again.
 
-Textual's footer mounts all its keys anew on every focus move and every panel opened or closed over its
+``KeyBar``: Textual's footer mounts all its keys anew on every focus move and every panel opened or closed over its
 screen, though the keys it shows are most often the same: a dozen widgets styled and laid out again each time,
 most of what a key press costs.  ``KeyBar`` compares what it would show (the bindings, enabled or not, and
 their tooltips) with what it shows and leaves itself alone when they are equal.
+
+``TypedLine``: Textual's ``Input`` sets its virtual size (the text's width) on every letter typed, and a
+widget's virtual size lays the whole screen out again.  The typed lines have a fixed size (the .tcss files) and
+no scroll bar: their virtual size only bounds their own scrolling, so it draws the line again, no more.
 """
 
 from __future__ import annotations
 
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Input
 
 
 class KeyBar(Footer):
@@ -22,3 +28,7 @@ class KeyBar(Footer):
         if screen.app.app_focus and self.is_attached and screen is self.screen:
             self.shown = shown  # the footer composes again (after the next refresh) from these
         super().bindings_changed(screen)
+
+
+class TypedLine(Input):
+    virtual_size = Reactive(Size(0, 0), repaint=True)  # Widget's own lays the screen out (layout=True)
