@@ -152,14 +152,15 @@ async def test_the_typed_line_shows_its_end_as_it_grows_and_never_lays_the_scree
     Textual's Input does, and no letter typed lays the whole screen out again (the app's ``TypedLine``)."""
     async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        line = "add " + " ".join(str(number) for number in range(1, 30))  # 82 characters
         await pilot.press("colon")
-        await pilot.pause()
         screen = pilot.app.screen
+        screen.query_one("#command").insert_text_at_cursor(line[:-8])  # most of it at once, the rest typed
+        await pilot.pause()
         layouts = []
         lay_out = screen._refresh_layout
         screen._refresh_layout = lambda *args, **options: (layouts.append(args), lay_out(*args, **options))[1]
-        line = "add " + " ".join(str(number) for number in range(1, 30))  # 82 characters
-        await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in line])
+        await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in line[-8:]])
         await pilot.pause()
         assert screen.query_one("#command").value == line and not layouts
         assert line[-30:] in screen_text(pilot.app).splitlines()[-2]  # the end, where the cursor is
