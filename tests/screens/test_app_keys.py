@@ -106,3 +106,61 @@ async def test_the_review_says_whose_cards_are_rated_more_and_every_column_stays
         said = " ".join(text.split())
         assert f"your cards are rated {abs(row.difference):.1f} higher" in said
         assert not re.search(r"\s-\d\.\d", text)  # no bare negative figure left to puzzle over
+
+
+# --- the line of keys: composed again only when the keys it shows change -----------------------------------------
+
+
+async def test_the_key_bar_follows_a_change_of_keys_and_stays_as_it_was_when_focus_moves():
+    """Textual's footer mounts its keys anew on every focus move; the app's ``KeyBar`` only when they change."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.reactive import reactive
+    from textual.widgets import Input
+
+    from events.screens.app.foot import KeyBar
+
+    class Keys(App):
+        BINDINGS = [Binding("f2", "export", "Export"), Binding("ctrl+q", "quit", "Quit")]
+        ENABLE_COMMAND_PALETTE = False
+        can_export = reactive(True, bindings=True)
+
+        def compose(self):
+            yield Input(id="one")
+            yield Input(id="two")
+            yield KeyBar()
+
+        def check_action(self, action, parameters):
+            return self.can_export if action == "export" else True
+
+    app = Keys()
+    async with app.run_test(size=(80, 8)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        keys = list(bar.children)
+        assert "f2 Export" in screen_text(app) and "^q Quit" in screen_text(app)
+        await pilot.press("tab")  # the focus moves, the keys stay: the same widgets show them
+        await pilot.pause()
+        assert app.focused is app.query_one("#two") and list(bar.children) == keys
+        app.can_export = False  # a key goes away: the bar says so
+        await pilot.pause()
+        assert "Export" not in screen_text(app) and "^q Quit" in screen_text(app)
+
+
+async def test_the_typed_line_shows_its_end_as_it_grows_and_never_lays_the_screen_out_again(tmp_path):
+    """The builder's command line at 80 columns: a line longer than the screen scrolls to show its end, as
+    Textual's Input does, and no letter typed lays the whole screen out again (the app's ``TypedLine``)."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = "add " + " ".join(str(number) for number in range(1, 30))  # 82 characters
+        await pilot.press("colon")
+        screen = pilot.app.screen
+        screen.query_one("#command").insert_text_at_cursor(line[:-8])  # most of it at once, the rest typed
+        await pilot.pause()
+        layouts = []
+        lay_out = screen._refresh_layout
+        screen._refresh_layout = lambda *args, **options: (layouts.append(args), lay_out(*args, **options))[1]
+        await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in line[-8:]])
+        await pilot.pause()
+        assert screen.query_one("#command").value == line and not layouts
+        assert line[-30:] in screen_text(pilot.app).splitlines()[-2]  # the end, where the cursor is

@@ -19,13 +19,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, RichLog, Static
+from textual.widgets import DataTable, Input, RichLog, Static
 
 from draft import deck_actions as act
 from draft.commanders import can_pair, each_identity
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
+from events.screens.app.foot import KeyBar, TypedLine
 from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
 from events.screens.builder import answer_lines, export_lines, help_text, leaders_text, opening_lines
@@ -120,17 +121,17 @@ class BuilderScreen(Screen):
                 yield DataTable(id="deck", cursor_type="row")
         yield Static(id="stats", markup=False)
         yield RichLog(id="log", markup=False, wrap=True, max_lines=200)
-        yield Input(
+        yield TypedLine(
             id="command",
             placeholder=": a command (add 12, commander 3 7, lands, auto, suggest, done, help)",
         )
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.say(opening_lines(self.session, LOG_WIDTH))
         # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
         self.wide = self.app.size.width >= 110
-        self.query_one(Footer).compact = not self.wide  # every key of the bar on 80 columns
+        self.query_one(KeyBar).compact = not self.wide  # every key of the bar on 80 columns
         pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
         deck_columns = ("N", "Card", "Cost", "Id") if self.wide else ("N Card", "Id")
         self.query_one("#pool", DataTable).add_columns(*pool_columns)

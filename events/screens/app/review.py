@@ -8,9 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from draft.advice import review
+from events.screens.app.foot import KeyBar
 from events.screens.app.modals import DeckAppFace, Panel
 from events.screens.render import identity_text, shown
 from events.screens.review import bot_tables, rated_higher, rated_sentence
@@ -44,7 +45,7 @@ class ReviewScreen(Screen):
         yield DataTable(id="picks", cursor_type="row")
         yield Static(id="pick-detail", markup=False)
         yield DataTable(id="bots", cursor_type="row")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         picks = self.query_one("#picks", DataTable)

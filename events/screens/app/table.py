@@ -20,11 +20,12 @@ from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from draft.deck_state import pool_order
 from events.night.refusals import WrongCount
 from events.outputs.text import cell_width
+from events.screens.app.foot import KeyBar, TypedLine
 from events.screens.app.modals import DeckAppFace, Panel, confirm
 from events.screens.app.pack_list import PackTable, Timer, card_side, pool_panel, short_type, type_room
 from events.screens.cards import card_request, find_card
@@ -105,10 +106,10 @@ class TableScreen(Screen):
                 yield Static(id="card", markup=False)
                 yield Static(id="message", markup=False)
                 yield Static(id="pool", markup=False)
-        yield Input(
+        yield TypedLine(
             id="names", placeholder="numbers or names, Enter takes them (Esc: back to the list)", select_on_focus=False
         )
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one("#pack", DataTable)
