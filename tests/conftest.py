@@ -112,6 +112,18 @@ def pytest_runtest_protocol(item, nextitem):
         asyncio._set_running_loop(playwrights)
 
 
+@pytest.fixture(autouse=True)
+def databases_of_the_test():
+    """Each test is a run of its own as to the databases it opened: the process's list of them
+    (``events.storage.store.OPEN_DATABASES``: no output may replace one) forgets them as the test ends.  A worker
+    runs hundreds of tests, and every output checked stats every database in the list."""
+    from events.storage.store import OPEN_DATABASES
+
+    before = set(OPEN_DATABASES)
+    yield
+    OPEN_DATABASES.intersection_update(before)
+
+
 END_TO_END = TESTS / "e2e"
 
 
