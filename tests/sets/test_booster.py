@@ -546,6 +546,17 @@ def test_threads_opening_from_one_spec_keep_their_own_draws(spec):
     assert together == alone
 
 
+def _open_with(spec, step, planted) -> None:
+    """The spec opens its boosters with ``planted`` in the place of ``step`` (a planted fault)."""
+    spec._open_many = compose(
+        [[planted if s is step else s for s in steps] for steps in spec._steps],
+        [v.weight for v in spec.variants],
+        [],
+        spec._cum,
+        Booster,
+    )
+
+
 def test_the_comparison_sees_a_balanced_step_that_draws_otherwise(cmr):
     """A planted fault: the balanced sheet's groups swapped in its written-out draws; the comparison with the
     sheets' own draws catches it."""
@@ -554,13 +565,7 @@ def test_the_comparison_sees_a_balanced_step_that_draws_otherwise(cmr):
     assert step.kind == "balanced" and step.count == 13
     cards, slots, size, *forced = step.tables
     swapped = replace(step, tables=(cards, slots, size, *forced[2:4], *forced[:2], *forced[4:]))
-    spec._open_many = compose(
-        [[swapped if s is step else s for s in steps] for steps in spec._steps],
-        [v.weight for v in spec.variants],
-        [],
-        spec._cum,
-        Booster,
-    )
+    _open_with(spec, step, swapped)
     with pytest.raises(AssertionError):
         same_as_sheet_by_sheet(spec, 3, 300)
 
@@ -587,12 +592,6 @@ def test_the_comparison_sees_a_foil_bucket_table_that_names_another_card(cmr):
     cards, totals, total, table, buckets = step.tables
     shifted = tuple(table[b + 1] if b % 2 == 0 else card for b, card in enumerate(table[:-1])) + table[-1:]
     planted = replace(step, tables=(cards, totals, total, shifted, buckets))
-    spec._open_many = compose(
-        [[planted if s is step else s for s in steps] for steps in spec._steps],
-        [v.weight for v in spec.variants],
-        [],
-        spec._cum,
-        Booster,
-    )
+    _open_with(spec, step, planted)
     with pytest.raises(AssertionError):
         same_as_sheet_by_sheet(spec, 3, 300)
