@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -84,10 +85,18 @@ def private_session_folders(tmp_path_factory):
         yield _private_folders(tmp_path_factory.mktemp("session-user"), monkeypatch)
 
 
+@pytest.fixture(scope="session")
+def users_folder(tmp_path_factory) -> Path:
+    """Where the tests' own data folders are made: one folder of the session's."""
+    return tmp_path_factory.mktemp("users")
+
+
 @pytest.fixture(autouse=True)
-def cmdraft_home(tmp_path_factory, monkeypatch) -> Path:
-    """The test's own empty data folder (``CMDRAFT_HOME``), with its own ``HOME`` and ``XDG_*`` folders."""
-    return _private_folders(tmp_path_factory.mktemp("user"), monkeypatch)
+def cmdraft_home(users_folder, monkeypatch) -> Path:
+    """The test's own empty data folder (``CMDRAFT_HOME``), with its own ``HOME`` and ``XDG_*`` folders.  Made by
+    ``mkdtemp`` in the session's folder: pytest's ``mktemp`` reads every folder it made before to number a new one,
+    a cost that grows with each test a worker has run."""
+    return _private_folders(Path(tempfile.mkdtemp(prefix="user", dir=users_folder)), monkeypatch)
 
 
 def _blame(item: pytest.Item, before: int) -> None:
