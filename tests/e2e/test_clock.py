@@ -14,7 +14,7 @@ import pytest
 from events.night.round_clock import RoundClock, clock_text, read_clock, start_clock, toggle_pause
 from events.storage.store import Store
 from sets.errors import InputError, StateError
-from tests.helpers.night import Night
+from tests.helpers.night import Night, drafted_by_bots
 from tests.helpers.terminals import ctrl_c_reaches_it, spawn_keys
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -56,11 +56,7 @@ def test_clock_text_rounds_up(seconds, shown):
 
 def playing_event(tmp_path: Path) -> tuple[Night, int]:
     events = Night(Store(tmp_path / "clock.json"))
-    event_id = events.create("Clock <night>", style="bots", seed=5)
-    for name in NAMES:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
+    event_id = drafted_by_bots(events, "Clock <night>", NAMES, seed=5)
     events.new_round(event_id, force=True)
     return events, event_id
 

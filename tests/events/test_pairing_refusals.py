@@ -8,19 +8,14 @@ import pytest
 
 from events.storage.store import Store
 from sets.errors import StateError
-from tests.helpers.night import Night
+from tests.helpers.night import Night, drafted_by_bots
 
 NAMES = [f"Player {n} of a long night" for n in range(1, 28)]
 
 
 def night_without_decks(tmp_path) -> tuple[Night, int]:
     events = Night(Store(tmp_path / "night.json"))
-    event_id = events.create("Big", style="bots", seed=4)
-    for name in NAMES:
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    return events, event_id
+    return events, drafted_by_bots(events, "Big", NAMES, seed=4)
 
 
 def test_pairing_without_decks_names_three_players_and_counts_the_rest(tmp_path):

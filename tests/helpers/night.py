@@ -37,14 +37,21 @@ class Night:
         raise AttributeError(f"no phase of the night offers {name!r}")
 
 
-def bots_drafted(events: Night, name: str, players: list[str], seed: int, one_v_one: bool = False) -> int:
-    """An event of ``players`` (1v1 games with ``one_v_one``) seated, drafted by the bots and each registered with an
-    automatic (legal) deck: the night as it stands when round 1 may be paired.  The event's id."""
+def drafted_by_bots(events: Night, name: str, players: list[str], seed: int, one_v_one: bool = False) -> int:
+    """An event of ``players`` (1v1 games with ``one_v_one``) seated and drafted by the bots, no deck registered yet.
+    The event's id."""
     event_id: int = events.create(name, style="bots", seed=seed, one_v_one=one_v_one)
     for player in players:
         events.add_player(event_id, player)
     events.seat(event_id)
     events.start_draft(event_id)
+    return event_id
+
+
+def bots_drafted(events: Night, name: str, players: list[str], seed: int, one_v_one: bool = False) -> int:
+    """An event of ``players`` (1v1 games with ``one_v_one``) seated, drafted by the bots and each registered with an
+    automatic (legal) deck: the night as it stands when round 1 may be paired.  The event's id."""
+    event_id = drafted_by_bots(events, name, players, seed, one_v_one)
     for player in players:
         assert events.register_deck(event_id, player, auto=True).valid, player
     return event_id

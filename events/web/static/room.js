@@ -106,9 +106,14 @@
     };
   }
 
+  // " (2/3)" after a paged view's title; nothing for a view that fits on one page.
+  function pageOf(i, all) {
+    return all > 1 ? " (" + (i + 1) + "/" + all + ")" : "";
+  }
+
   function seatingPages(room) {
     return paged("view-seatings", room.seatings, room.seatings.length, function (chunk, i, all) {
-      $("seatings-title").textContent = "Seatings" + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      $("seatings-title").textContent = "Seatings" + pageOf(i, all);
       var box = $("seatings");
       clear(box);
       chunk.forEach(function (pod) {
@@ -127,7 +132,7 @@
   // pods reads over several pages, none cut at the screen's edge.
   function draftPages(room) {
     return paged("view-drafts", room.drafts, room.drafts.length, function (chunk, i, all) {
-      $("drafts-title").textContent = "Drafting" + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      $("drafts-title").textContent = "Drafting" + pageOf(i, all);
       var box = $("drafts");
       clear(box);
       chunk.forEach(function (pod) {
@@ -152,7 +157,7 @@
     var rnd = room.round;
     return paged("view-pairings", rnd.pairings, ROWS_PER_PAGE, function (chunk, i, all) {
       $("pairings-title").textContent =
-        (rnd.final ? "Final table" : "Pairings · round " + rnd.number) + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+        (rnd.final ? "Final table" : "Pairings · round " + rnd.number) + pageOf(i, all);
       var box = $("pairings");
       clear(box);
       chunk.forEach(function (p) {
@@ -166,7 +171,7 @@
   function standingPages(room) {
     var title = room.standings_title; // the core's words: final once the event is finished
     return paged("view-standings", room.standings, STANDINGS_PER_PAGE, function (chunk, i, all) {
-      $("standings-title").textContent = title + (all > 1 ? " (" + (i + 1) + "/" + all + ")" : "");
+      $("standings-title").textContent = title + pageOf(i, all);
       $("standings-winner").hidden = !room.winner;
       $("standings-winner").textContent = cmdraftPage.shown(room.winner || "");
       var box = $("standings");
