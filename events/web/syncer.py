@@ -133,9 +133,10 @@ class Syncer(Syncing):
 
 class HelperSyncer(Syncing):
     """A process of the server's own that puts the picks written on the event loop on the device (``sync_child``:
-    group commit, as ``Syncer``'s thread does).  A write's files reach it as descriptors over a socket pair (one
-    message a write, sent at once), its answer wakes the loop through the socket: no second thread of the server
-    runs Python, so the event loop never waits for the interpreter while its picks are synced.
+    each write synced by a thread of the helper's as it comes, several pods' at once, and answered as soon as its
+    own files are on the device).  A write's files reach it as descriptors over a socket pair (one message a
+    write, sent at once), its answer wakes the loop through the socket: no second thread of the server runs
+    Python, so the event loop never waits for the interpreter while its picks are synced.
 
     A helper that ends unasked (killed) fails the writes it had (``OSError``: their picks are answered 503, and
     are made again); the next write starts another.  Where the helper can't be started (no process may be spawned
