@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import msgspec
@@ -398,6 +399,29 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             "load_average": round(os.getloadavg()[0], 1),
             **echo_figures(figures.echo_before, figures.echo_after),
         }
+
+
+def rounds_median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several drafts' figures as one: the draft whose median ratio to its echo is the median of theirs, with the
+    median of each ratio and of the server's CPU per pick, the highest of its peak memory, the picks lost, made
+    twice or unfinished and the unanswered ones added up over every draft, and each draft's own figures
+    (``rounds``).  A draft takes a fifth of a second: one alone is at the mercy of a moment's hiccup of the
+    machine, and so is each echo run (their medians vary by a quarter from one run to the next, on a quiet
+    machine)."""
+    for run in runs:
+        run["p50_ratio"] = round(run["own_next_p50_ms"] / run["echo_p50_ms"], 3)
+        run["p99_ratio"] = round(run["own_next_p99_ms"] / run["echo_p99_ms"], 3)
+    middle = sorted(runs, key=lambda run: run["p50_ratio"])[(len(runs) - 1) // 2]
+    return {
+        **middle,
+        "p50_ratio": statistics.median(run["p50_ratio"] for run in runs),
+        "p99_ratio": statistics.median(run["p99_ratio"] for run in runs),
+        "server_cpu_per_pick_ms": statistics.median(run["server_cpu_per_pick_ms"] for run in runs),
+        "server_peak_mb": max(run["server_peak_mb"] for run in runs),
+        "wrong": sum(run["lost"] + run["twice"] + run["unfinished"] for run in runs),
+        "unanswered": sum(run["unanswered"] for run in runs),
+        "rounds": [dict(run) for run in runs],
+    }
 
 
 async def echo_phone(url: str, figures: list[float], go: asyncio.Event) -> None:

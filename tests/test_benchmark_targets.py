@@ -49,3 +49,29 @@ def test_both_serve_benchmarks_let_every_phone_hold_a_stream_and_a_request() -> 
     for phones, allowed in ((8, 200), (64, 200), (256, 512)):
         command = serve_bench.serve_command(Path("night.json"), 1, phones)
         assert command[command.index("--max-connections") + 1] == str(allowed)
+
+
+def test_several_serve_drafts_give_their_median_ratios_and_every_lost_pick() -> None:
+    """``serve --rounds N`` (docs/benchmarks.md): the targets are on the median of the drafts' ratios, each draft to
+    the echo timed around it; a pick lost in any draft counts."""
+    from tests.serve_bench import rounds_median
+
+    def draft(own: float, echo: float, own_p99: float, lost: int) -> dict[str, float]:
+        return {
+            "own_next_p50_ms": own,
+            "echo_p50_ms": echo,
+            "own_next_p99_ms": own_p99,
+            "echo_p99_ms": 10.0,
+            "server_cpu_per_pick_ms": own / 100,
+            "server_peak_mb": own,
+            "lost": lost,
+            "twice": 0,
+            "unfinished": 0,
+            "unanswered": 1,
+        }
+
+    row = rounds_median([draft(9.0, 3.0, 20.0, 0), draft(4.0, 2.0, 50.0, 0), draft(8.0, 1.0, 30.0, 2)])
+    assert (row["p50_ratio"], row["p99_ratio"]) == (3.0, 3.0)  # ratios 3, 2, 8 and 2, 5, 3
+    assert row["own_next_p50_ms"] == 9.0  # the figures shown are the median draft's own
+    assert row["server_cpu_per_pick_ms"] == 0.08 and row["server_peak_mb"] == 9.0
+    assert (row["wrong"], row["unanswered"], len(row["rounds"])) == (2, 3, 3)
