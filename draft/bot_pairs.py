@@ -8,13 +8,13 @@ Time Lord Doctor, a product's grant); how strong a pair leads is ``draft.bot_lea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from draft.bot_leaders import BLANK_HALF, WEAK_LEADER, PoolLeaders, is_half, lead_strength
 from draft.bot_plans import Plan, lead_gain
 from draft.commanders import can_pair, may_ever_pair
-from draft.traits import card_traits
+from draft.traits import Kept, card_traits
 from sets.booster import Printing
 from sets.cards import Card
 
@@ -34,12 +34,15 @@ def held_best(leaders: PoolLeaders, mask: int, card: Card | None = None, inside:
     return 0.0
 
 
-def lead_quality(card: Card) -> float:
-    """0 to 1: how good a commander ``card`` is (alone, or as the other half of a pair): nothing for a legend that
-    leads no better than the Pipers anyone may add (``WEAK_LEADER``; a Background no better than a blank,
-    ``BLANK_HALF``), in full from one a strong drafter is happy to play (``HAPPY``)."""
+def _lead_quality(card: Card) -> float:
     base = BLANK_HALF if is_half(card) else WEAK_LEADER
     return min(1.0, max(0.0, (card_traits(card).rating - base) / (HAPPY - WEAK_LEADER)))
+
+
+lead_quality: Callable[[Card], float] = Kept(_lead_quality).__getitem__
+"""0 to 1: how good a commander ``card`` is (alone, or as the other half of a pair): nothing for a legend that leads no
+better than the Pipers anyone may add (``WEAK_LEADER``; a Background no better than a blank, ``BLANK_HALF``), in full
+from one a strong drafter is happy to play (``HAPPY``).  Worked out once a card."""
 
 
 # Of a hunter's bonus for a legend (``hunted``), what every legend earns: a mediocre one (rated 2.5, and every pack
@@ -122,12 +125,23 @@ def best_pair(
     # Each of the six: its score, place, card and traits, whether it may lead or be a pair's half (``is_half``), and
     # whether its colors are the plan's (two cards' colors are the plan's when each one's are).
     top = []
+    leading = 0  # of the six, the cards that may lead or be a pair's half
     for value, i in scored[:6]:
         card = pack[i].card
         traits = card_traits(card)
-        top.append((value, i, card, traits, traits.leader or traits.half, (traits.mask | mask) == mask))
+        lead = traits.leader or traits.half
+        leading += lead
+        top.append((value, i, card, traits, lead, (traits.mask | mask) == mask))
     best, best_value = (top[0][1], top[1][1]), float("-inf")
     gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
+    if gain is None and leading < 2:
+        # No lead to gain and no two cards that could lead together: a pair is worth its scores and its fit alone
+        # (the loop below, less its steps that add nothing here; most picks).
+        for (sa, ia, _a, _ta, _la, xa), (sb, ib, _b, _tb, _lb, xb) in combinations(top, 2):
+            value = sa + sb + 0.2 if xa and xb else sa + sb
+            if value > best_value:
+                best, best_value = (ia, ib), value
+        return best
     for (sa, ia, a, ta, la, xa), (sb, ib, b, tb, lb, xb) in combinations(top, 2):
         value = sa + sb
         if gain is not None:
