@@ -11,6 +11,9 @@ rule leaves dead; and what a color past two costs a deck.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import reduce
+from itertools import compress, islice
+from operator import add, attrgetter, not_
 
 from draft.cardtext import commander_only
 from draft.decks import DRAFT_MIN_SIZE, is_piper
@@ -34,6 +37,7 @@ WIDTH_COST = 3.0  # each color past two: less consistent mana
 SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
 SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
 _COLORS = tuple(Color)  # WUBRG
+_MANA_VALUE = attrgetter("mana_value")  # of a card's ``Traits``
 # A commander is in the command zone every game, a main-deck card in some: each rating point above ``FILLER`` is
 # worth ``COMMAND_ZONE`` more leading, each above ``LEAD_BAR`` (a legend worth building around) ``BOMB_LEAD`` more.
 # At 1.5 a legend a full point better than another gains more from leading than the other, plus the main-deck slot
@@ -44,6 +48,15 @@ BOMB_LEAD = 1.0
 
 
 COSTLY_COMMANDER = 6  # a commander of this mana value or more, cast every game, wants a land more per mana above 5
+
+
+def spell_value(masks: Sequence[int], ratings: Sequence[float], mask: int) -> float:
+    """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too), of a pool's
+    ``deckbuild._spell_rows`` as two lists: their color masks, their ratings."""
+    # The ratings of the cards with no color outside ``mask``, the first ``SPELLS`` of them added one by one, best first
+    # (the same sum as a loop's), each step run by the interpreter's own loops: a pool's options ask some 16 identities.
+    fitting = compress(ratings, map(not_, map((~mask).__and__, masks)))
+    return reduce(add, islice(fitting, SPELLS), 0.0)
 
 
 def land_count(spells: Sequence[Card], leaders: Sequence[Card] = ()) -> int:
@@ -61,9 +74,8 @@ def land_count(spells: Sequence[Card], leaders: Sequence[Card] = ()) -> int:
 
 def _spell_lands(spells: Sequence[Card]) -> int:
     """``land_count`` by the spells alone."""
-    total = 0.0
-    for card in spells:
-        total += card_traits(card).mana_value  # in order, as ``sum`` adds
+    # In order, one by one, as ``sum`` adds (the steps run by the interpreter's own loops: every build asks it).
+    total = reduce(add, map(_MANA_VALUE, map(card_traits, spells)), 0.0)
     average = total / len(spells)
     lands = round(23 + (average - 3.2) * 2.0 - ramp_cut(spells))
     return max(LANDS[0], min(LANDS[1], lands))
@@ -71,16 +83,35 @@ def _spell_lands(spells: Sequence[Card]) -> int:
 
 def ramp_cut(spells: Sequence[Card]) -> int:
     """Lands the spells' cheap ramp (mana value 3 or less) replaces: one for three of them, two for six."""
-    ramp = sum(1 for card in spells if "ramp" in (traits := card_traits(card)).roles and traits.mana_value <= 3)
+    ramp = sum(map(cheap_ramp, spells))
     return (ramp >= 3) + (ramp >= 6)
+
+
+def _cheap_ramp(card: Card) -> bool:
+    traits = card_traits(card)
+    return "ramp" in traits.roles and traits.mana_value <= 3
+
+
+cheap_ramp: Callable[[Card], bool] = Kept(_cheap_ramp).__getitem__
+"""A ramp spell of mana value 3 or less (``ramp_cut`` counts them, twice a build).  Worked out once a card."""
 
 
 def benched_wipe(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
     """1 while a board wipe past the cap (``MAX_WIPES``; a real card, rated ``FILLER`` or more) of the ``candidates``
     sits out of ``spells``, else 0: a land the filler makes way for past ``LANDS[1]`` waits for it (the deck plays
     more than 25 lands only when nothing worth playing is left; more than two wipes only beside filler)."""
-    wipes = [card for card in candidates if "wipe" in (traits := card_traits(card)).roles and traits.rating >= FILLER]
+    wipes = list(filter(real_wipe, candidates))
     return int(bool(wipes) and not set(wipes) <= set(spells))
+
+
+def _real_wipe(card: Card) -> bool:
+    traits = card_traits(card)
+    return "wipe" in traits.roles and traits.rating >= FILLER
+
+
+real_wipe: Callable[[Card], bool] = Kept(_real_wipe).__getitem__
+"""A board wipe rated ``FILLER`` or more (``benched_wipe`` looks for them among every build's candidates).  Worked out
+once a card."""
 
 
 def _leader_value(card: Card) -> float:
@@ -192,7 +223,7 @@ def choose_spells(
 
 
 def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card]:
-    traits = [card_traits(card) for card in candidates]
+    traits = list(map(card_traits, candidates))
     # Board wipes past ``MAX_WIPES`` (the best kept) go only where nothing else fills the deck, unless the pool has
     # too few creatures for a creature deck: a deck of few bodies may be the one that wipes the board again.
     wipes = [i for i, t in enumerate(traits) if "wipe" in t.roles]
