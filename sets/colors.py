@@ -27,8 +27,8 @@ class Color(StrEnum):
 
     @cached_property
     def bit(self) -> int:
-        # Kept on the member once asked (a plain attribute read after): every color of every identity reads it, and
-        # the lookup hashes the member in Python (``Enum.__hash__``).
+        # Kept on the member once asked: later reads find it in the member's own attributes, with no property call
+        # and no dict lookup (the deck builder reads it at every color of every commander option).
         return _BITS[self]
 
     @classmethod
