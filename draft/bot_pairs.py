@@ -14,7 +14,7 @@ from itertools import combinations
 from draft.bot_leaders import BLANK_HALF, WEAK_LEADER, PoolLeaders, is_half, lead_strength
 from draft.bot_plans import Plan, lead_gain
 from draft.commanders import can_pair, may_ever_pair
-from draft.traits import Kept, card_traits
+from draft.traits import Kept, Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card
 
@@ -108,6 +108,22 @@ def pair_need(first: Card, second: Card, leaders: PoolLeaders) -> float:
     return min(1.0, max(0.0, lead_strength((first, second)) - bar) / PAIR_SPAN)
 
 
+def plain_pair(top: list[tuple[float, int, Card, Traits, bool, bool]]) -> tuple[int, int]:
+    """``best_pair``'s answer where no lead is to gain and no two of the six may lead together: a pair is worth its
+    two scores, and 0.2 more when both cards are inside the plan's colors.  ``top``: ``best_pair``'s six (score,
+    place, card, traits, may lead, inside the plan), best first."""
+    # The scores fall down the list, and a sum of two never rises as either falls: the first two are the best pair
+    # without the 0.2, the first two inside the plan the best pair with it, and each is the first of its equals in the
+    # loop's order (every pair in turn, the first best kept), where the first two come first of all.
+    first, second = top[0], top[1]
+    inside = [entry for entry in top if entry[5]][:2]
+    if len(inside) < 2 or inside[0] is first and inside[1] is second:
+        return first[1], second[1]
+    if inside[0][0] + inside[1][0] + 0.2 > first[0] + second[0]:
+        return inside[0][1], inside[1][1]
+    return first[1], second[1]
+
+
 def best_pair(
     pack: Sequence[Printing],
     plan: Plan,
@@ -135,13 +151,7 @@ def best_pair(
     best, best_value = (top[0][1], top[1][1]), float("-inf")
     gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
     if gain is None and leading < 2:
-        # No lead to gain and no two cards that could lead together: a pair is worth its scores and its fit alone
-        # (the loop below, less its steps that add nothing here; most picks).
-        for (sa, ia, _a, _ta, _la, xa), (sb, ib, _b, _tb, _lb, xb) in combinations(top, 2):
-            value = sa + sb + 0.2 if xa and xb else sa + sb
-            if value > best_value:
-                best, best_value = (ia, ib), value
-        return best
+        return plain_pair(top)  # most picks
     for (sa, ia, a, ta, la, xa), (sb, ib, b, tb, lb, xb) in combinations(top, 2):
         value = sa + sb
         if gain is not None:

@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 from draft.bot_leaders import PoolLeaders, lead_strength, plan_worth
-from draft.bot_pairs import best_pair, can_pair, lead_gain, pair_hunted, pair_need
+from draft.bot_pairs import best_pair, can_pair, lead_gain, pair_hunted, pair_need, plain_pair
 from draft.bots import Bot, BotStyle
 from draft.commanders import added_card_options, may_ever_pair
 from draft.deck_spells import SPELLS, benched_wipe, cheap_ramp, ramp_cut, real_wipe, spell_value
@@ -186,6 +186,36 @@ def test_the_pair_searchs_quick_loop_takes_the_pair_the_full_loop_takes():
         return best_pair_in_full(*args, fit=0.0)
 
     assert pair_mismatches(unfitted)[0] > 0
+
+
+def plain_pair_by_loop(top) -> tuple[int, int]:
+    best, best_value = (top[0][1], top[1][1]), float("-inf")
+    for (sa, ia, *_, xa), (sb, ib, *_, xb) in combinations(top, 2):
+        value = sa + sb
+        if xa and xb:
+            value += 0.2
+        if value > best_value:
+            best, best_value = (ia, ib), value
+    return best
+
+
+def test_the_plain_pair_is_the_loops_first_best_pair_ties_and_all():
+    rng = random.Random(3)
+    tops = []
+    for _ in range(5000):
+        size = rng.randrange(2, 7)
+        # scores on a coarse grid (ties, and pairs 0.2 apart) or anywhere, best first as ``scored`` gives them
+        scores = sorted((rng.choice((rng.randrange(8) / 10, rng.random() * 5)) for _ in range(size)), reverse=True)
+        tops.append([(score, place, None, None, False, rng.random() < 0.5) for place, score in enumerate(scores)])
+    assert [plain_pair(top) for top in tops] == [plain_pair_by_loop(top) for top in tops]
+
+    def inside_on_a_tie(top):  # the planted fault: the pair inside the plan taken where it only ties the first two
+        inside = [entry for entry in top if entry[5]][:2]
+        if len(inside) == 2 and inside[0][0] + inside[1][0] + 0.2 >= top[0][0] + top[1][0]:
+            return inside[0][1], inside[1][1]
+        return top[0][1], top[1][1]
+
+    assert any(inside_on_a_tie(top) != plain_pair_by_loop(top) for top in tops)
 
 
 # --- the deck builder's sums, run by the interpreter's own loops ---------------------------------------------------
