@@ -5,6 +5,7 @@ and the colors of an identity read from a table.  Each check is shown able to fa
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 
@@ -16,13 +17,15 @@ from draft.bots import Bot, BotStyle
 from draft.commanders import added_card_options, may_ever_pair
 from draft.deck_spells import SPELLS, benched_wipe, cheap_ramp, ramp_cut, real_wipe, spell_value
 from draft.decks import is_piper
-from draft.manabase import source_needs
+from draft.manabase import basics_for_needs, source_needs
 from draft.products import added_card
 from draft.sim import run_pod
-from draft.traits import card_traits
+from draft.traits import COLOR_INDEXES, card_traits
+from sets.basics import basic_land
 from sets.cards import CommanderAbility
 from sets.catalog import load_set
-from sets.colors import Color, ColorIdentity
+from sets.colors import Color, ColorIdentity, identity_from_mask
+from sets.userdata import one_reading
 from tests.helpers.products import CLB, CMM
 
 # --- a pool's leader options, kept as its cards arrive ----------------------------------------------------------------
@@ -254,6 +257,47 @@ def test_the_deck_builders_card_tests_kept_per_card_are_their_definitions():
     white = ColorIdentity.parse("W")
     shown = [c for c in cards if card_traits(c).cost_mask == Color.W.bit][:2]
     assert list(source_needs([], shown, white)) == [Color.W]
+
+
+def basics_by_loop(spells, identity, count, needs, have) -> tuple[Counter, int]:
+    """``basics_for_needs`` as it was: every basic that meets a need given one at a time, most missing first."""
+    colors = list(identity)
+    held = [have[color] for color in colors]
+    shares = [0] * len(colors)
+    missing = [max(0, needs.get(color, 0) - n) for color, n in zip(colors, held, strict=True)]
+    budget = count
+    while budget and any(missing):
+        at = missing.index(max(missing))
+        shares[at] += 1
+        missing[at] -= 1
+        budget -= 1
+    weights = [
+        float(sum(card_traits(card).symbols[index] for card in spells)) for index in COLOR_INDEXES[identity.mask]
+    ]
+    ratios = [(weights[at] + 1.0) / (1 + shares[at] + held[at]) for at in range(len(colors))]
+    for _ in range(budget):
+        at = ratios.index(max(ratios))
+        shares[at] += 1
+        ratios[at] = (weights[at] + 1.0) / (1 + shares[at] + held[at])
+    return Counter({basic_land(color.value): n for color, n in zip(colors, shares, strict=True) if n}), sum(missing)
+
+
+def test_basics_that_meet_every_need_at_once_are_the_ones_given_one_at_a_time():
+    rng = random.Random(5)
+    spells = [c for c in load_set("CMR") if not c.is_basic_land]
+    met = short = 0
+    with one_reading():
+        for _ in range(400):
+            identity = identity_from_mask(rng.randrange(1, 32))
+            needs = {color: rng.choice((0, 6, 8, 10, 12, 14)) for color in identity}
+            have = Counter({color: rng.randrange(0, 9) for color in identity})
+            count = rng.randrange(0, 26)
+            deck = rng.sample(spells, 30)
+            found = basics_for_needs(deck, identity, count, needs, have)
+            assert found == basics_by_loop(deck, identity, count, needs, have)
+            met += found[1] == 0
+            short += found[1] > 0
+    assert met and short  # both ways taken
 
 
 # --- an identity's colors from a table -----------------------------------------------------------------------------
