@@ -15,8 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations, repeat
-from operator import add, itemgetter, sub
+from itertools import combinations
 
 from draft.bot_leaders import LeaderOption
 from draft.deckbuild import THIN_COLOR_COST
@@ -184,37 +183,21 @@ def best_led(
     """The option a legend leads best: its identity, its leaders and its value (the pool's spells of those colors,
     capped, plus the leaders' own; a wide identity costs); ``colored``: a colorless identity is no option (it allows
     no basic land: no deck of sixty cards to lead).  (31, (), -inf) when there is none."""
-    # Each option's value is (spells, capped) + leading - the width's cost: worked out column by column by the
-    # interpreter's own loops, the same steps as option by option (less nothing for a narrow identity: the same
-    # number), the first best kept as a loop keeps it (a plan is asked at every pick).
-    masks = list(map(_MASK, options))
-    spells = map(min, map(sums.__getitem__, masks), repeat(DECK_SPELLS * 2.2))
-    values = list(
-        map(sub, map(add, spells, map(_LEADING, options)), map(_WIDTH_COSTS[strong, colored].__getitem__, masks))
-    )
-    best = max(values, default=float("-inf"))
-    if best == float("-inf"):
-        return 31, (), best
-    mask, leaders, _leading = options[values.index(best)]
-    return mask, leaders, best
-
-
-def _width_costs(strong: bool, colored: bool) -> tuple[float, ...]:
-    """What each identity's width costs an option (``best_led``); a colorless one, where it is no option, all."""
+    best_leaders: tuple[Card, ...] = ()
+    best_mask, best_value = 31, float("-inf")
     width_cost = 1.2 if strong else 0.6
-    costs = [
-        width_cost * (mask.bit_count() - 2) + PAST_THREE * max(0, mask.bit_count() - 3) if mask in WIDE else 0.0
-        for mask in range(32)
-    ]
-    if colored:
-        costs[0] = float("inf")
-    return tuple(costs)
-
-
-_WIDTH_COSTS = {
-    (strong, colored): _width_costs(strong, colored) for strong in (False, True) for colored in (False, True)
-}
-_MASK, _LEADING = itemgetter(0), itemgetter(2)  # of a ``LeaderOption``
+    cap = DECK_SPELLS * 2.2
+    for mask, leaders, leading in options:
+        if colored and not mask:
+            continue
+        spells = sums[mask]
+        value = (spells if spells <= cap else cap) + leading
+        if mask in WIDE:
+            colors = mask.bit_count()
+            value -= width_cost * (colors - 2) + PAST_THREE * (colors - 3 if colors > 3 else 0)
+        if value > best_value:
+            best_mask, best_leaders, best_value = mask, leaders, value
+    return best_mask, best_leaders, best_value
 
 
 def short_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int, hope: float = 1.0) -> Plan:

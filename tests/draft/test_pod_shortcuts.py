@@ -13,7 +13,6 @@ import pytest
 
 from draft.bot_leaders import PoolLeaders, lead_strength, plan_worth
 from draft.bot_pairs import best_pair, can_pair, lead_gain, pair_hunted, pair_need, plain_pair
-from draft.bot_plans import DECK_SPELLS, PAST_THREE, WIDE, best_led
 from draft.bots import Bot, BotStyle
 from draft.commanders import added_card_options, may_ever_pair
 from draft.deck_spells import SPELLS, benched_wipe, cheap_ramp, ramp_cut, real_wipe, spell_value
@@ -220,42 +219,6 @@ def test_the_plain_pair_is_the_loops_first_best_pair_ties_and_all():
         return top[0][1], top[1][1]
 
     assert any(inside_on_a_tie(top) != plain_pair_by_loop(top) for top in tops)
-
-
-def best_led_by_loop(sums, options, strong, colored, keep=lambda value, best: value > best):
-    """``best_led`` as it was: option by option, the first best kept (``keep``: when a value replaces the best)."""
-    best_leaders, best_mask, best_value = (), 31, float("-inf")
-    for mask, leaders, leading in options:
-        if colored and not mask:
-            continue
-        spells = sums[mask]
-        value = (spells if spells <= DECK_SPELLS * 2.2 else DECK_SPELLS * 2.2) + leading
-        if mask in WIDE:
-            colors = mask.bit_count()
-            value -= (1.2 if strong else 0.6) * (colors - 2) + PAST_THREE * (colors - 3 if colors > 3 else 0)
-        if keep(value, best_value):
-            best_mask, best_leaders, best_value = mask, leaders, value
-    return best_mask, best_leaders, best_value
-
-
-def test_the_best_led_option_worked_out_by_columns_is_the_loops_first_best():
-    rng = random.Random(9)
-    cases = []
-    for _ in range(3000):
-        # sums under and over the cap, leaders' worths on a coarse grid (ties) or anywhere, some colorless options
-        sums = [rng.choice((rng.randrange(100), rng.random() * 100)) for _ in range(32)]
-        options = [
-            (rng.choice((0, rng.randrange(32))), (object(),), rng.choice((rng.randrange(6) / 2, rng.random() * 5)))
-            for _ in range(rng.randrange(0, 12))
-        ]
-        cases.append((sums, options, rng.random() < 0.5, rng.random() < 0.5))
-    assert [best_led(*case) for case in cases] == [best_led_by_loop(*case) for case in cases]
-    assert best_led([0.0] * 32, [(0, (), 1.0)], True, True) == (31, (), float("-inf"))  # no colored option
-
-    def last_best(*case):  # the planted fault: the last of equal values kept
-        return best_led_by_loop(*case, keep=lambda value, best: value >= best)
-
-    assert any(best_led(*case) != last_best(*case) for case in cases)
 
 
 # --- the deck builder's sums, run by the interpreter's own loops ---------------------------------------------------
