@@ -11,9 +11,6 @@ rule leaves dead; and what a color past two costs a deck.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import reduce
-from itertools import compress, islice
-from operator import add, attrgetter, not_
 
 from draft.cardtext import commander_only
 from draft.decks import DRAFT_MIN_SIZE, is_piper
@@ -37,7 +34,6 @@ WIDTH_COST = 3.0  # each color past two: less consistent mana
 SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
 SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
 _COLORS = tuple(Color)  # WUBRG
-_MANA_VALUE = attrgetter("mana_value")  # of a card's ``Traits``
 # A commander is in the command zone every game, a main-deck card in some: each rating point above ``FILLER`` is
 # worth ``COMMAND_ZONE`` more leading, each above ``LEAD_BAR`` (a legend worth building around) ``BOMB_LEAD`` more.
 # At 1.5 a legend a full point better than another gains more from leading than the other, plus the main-deck slot
@@ -48,15 +44,6 @@ BOMB_LEAD = 1.0
 
 
 COSTLY_COMMANDER = 6  # a commander of this mana value or more, cast every game, wants a land more per mana above 5
-
-
-def spell_value(masks: Sequence[int], ratings: Sequence[float], mask: int) -> float:
-    """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too), of a pool's
-    ``deckbuild._spell_rows`` as two lists: their color masks, their ratings."""
-    # The ratings of the cards with no color outside ``mask``, the first ``SPELLS`` of them added one by one, best first
-    # (the same sum as a loop's), each step run by the interpreter's own loops: a pool's options ask some 16 identities.
-    fitting = compress(ratings, map(not_, map((~mask).__and__, masks)))
-    return reduce(add, islice(fitting, SPELLS), 0.0)
 
 
 def land_count(spells: Sequence[Card], leaders: Sequence[Card] = ()) -> int:
@@ -74,8 +61,9 @@ def land_count(spells: Sequence[Card], leaders: Sequence[Card] = ()) -> int:
 
 def _spell_lands(spells: Sequence[Card]) -> int:
     """``land_count`` by the spells alone."""
-    # In order, one by one, as ``sum`` adds (the steps run by the interpreter's own loops: every build asks it).
-    total = reduce(add, map(_MANA_VALUE, map(card_traits, spells)), 0.0)
+    total = 0.0
+    for card in spells:
+        total += card_traits(card).mana_value  # in order, as ``sum`` adds
     average = total / len(spells)
     lands = round(23 + (average - 3.2) * 2.0 - ramp_cut(spells))
     return max(LANDS[0], min(LANDS[1], lands))

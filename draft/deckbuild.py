@@ -51,7 +51,6 @@ from draft.deck_spells import (
     pool_legend_masks,
     ramp_cut,
     rank_key,
-    spell_value,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
 from draft.manabase import light_color_cost, mana, produced
@@ -206,8 +205,16 @@ Stock = int | None  # the most Pipers a deck may add beyond its pool: the store'
 
 
 def _spell_rows(ranked: Sequence[Card]) -> list[tuple[int, float]]:
-    """(color mask, rating) of the nonland cards of ``ranked``, in its order: what ``spell_value`` reads."""
+    """(color mask, rating) of the nonland cards of ``ranked``, in its order: what ``_spell_value`` reads."""
     return [(traits.mask, traits.rating) for traits in map(card_traits, ranked) if not traits.land]
+
+
+def _spell_value(rows: Sequence[tuple[int, float]], mask: int) -> float:
+    """The ratings of the best ``SPELLS`` nonland cards inside an identity (a leader among them counts too)."""
+    total, outside = 0.0, ~mask
+    for rating in [rating for card_mask, rating in rows if not card_mask & outside][:SPELLS]:
+        total += rating  # one by one, best first: the same sum as ever
+    return total
 
 
 _Option = tuple[float, tuple[Card, ...], tuple[Color, ...], float, ColorIdentity]
@@ -221,7 +228,6 @@ def _options(
     add (``usable_options``)."""
     options = []
     by_mask: dict[int, float] = {}
-    masks, ratings = [mask for mask, _ in rows], [rating for _, rating in rows]
     added_cards = added_names()  # ``is_piper``, asked of every leader of every option
     legends = pool_legend_masks(pool, added_cards)
     # The last leaders seen: their identity before chosen colors, how many choose one, and their ratings (the
@@ -247,7 +253,7 @@ def _options(
                 mask |= color.bit
         spells = by_mask.get(mask)
         if spells is None:
-            spells = by_mask[mask] = spell_value(masks, ratings, mask)
+            spells = by_mask[mask] = _spell_value(rows, mask)
         cost = added_cost(added, own, mask, legends)
         estimate = spells + leading - 2.0 * max(0, mask.bit_count() - 2) - cost
         options.append((estimate, leaders, colors, cost, identity_from_mask(mask)))

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import reduce
-from operator import attrgetter, itemgetter, or_
+from operator import itemgetter
 
 from draft.commanders import commander_identity
 from draft.decks import Deck
@@ -26,7 +25,6 @@ COMMANDER_SOURCES = (0, 10, 12, 14)  # by a commander's colored symbols of one c
 SPELL_SOURCES = 6
 COMMANDER_SYMBOL_WEIGHT = 4
 _COLORS = tuple(Color)
-_COST_MASK = attrgetter("cost_mask")  # of a card's ``Traits``
 
 
 WIDE_SOURCES = 8  # for one symbol in a deck of three colors or more: three colors of 10 are more than 24 lands
@@ -93,8 +91,9 @@ def source_needs(commanders: Sequence[Card], spells: Sequence[Card], identity: C
     """Sources each color needs: ``commander_sources`` for a commander's colored symbols of it (its front face's: 8-10,
     12 or 14), 6 for a color the spells show."""
     needs: dict[Color, int] = {}
-    width = len(identity)
-    shown = reduce(or_, map(_COST_MASK, map(card_traits, spells)), 0)  # (the interpreter's own loops: every build asks)
+    shown, width = 0, len(identity)
+    for card in spells:
+        shown |= card_traits(card).cost_mask
     for color in identity_from_mask(shown & identity.mask):
         needs[color] = SPELL_SOURCES
     for card in commanders:

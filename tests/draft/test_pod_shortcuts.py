@@ -1,6 +1,7 @@
 """More of the pod path's shortcuts give what the long way gives, to the last bit (issue 41): a pool's leader options
-kept as its cards arrive, the pair search's quick loop, the deck builder's sums run by the interpreter's own loops,
-and the colors of an identity read from a table.  Each check is shown able to fail by a planted fault."""
+kept as its cards arrive, the pair search's quick answer, the deck builder's card tests kept per card, the basics that
+meet every need given at once, and the colors of an identity read from a table.  Each check is shown able to fail by a
+planted fault."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from draft.bot_leaders import PoolLeaders, lead_strength, plan_worth
 from draft.bot_pairs import best_pair, can_pair, lead_gain, pair_hunted, pair_need, plain_pair
 from draft.bots import Bot, BotStyle
 from draft.commanders import added_card_options, may_ever_pair
-from draft.deck_spells import SPELLS, benched_wipe, cheap_ramp, ramp_cut, real_wipe, spell_value
+from draft.deck_spells import benched_wipe, cheap_ramp, ramp_cut, real_wipe
 from draft.decks import is_piper
 from draft.manabase import basics_for_needs, source_needs
 from draft.products import added_card
@@ -221,27 +222,7 @@ def test_the_plain_pair_is_the_loops_first_best_pair_ties_and_all():
     assert any(inside_on_a_tie(top) != plain_pair_by_loop(top) for top in tops)
 
 
-# --- the deck builder's sums, run by the interpreter's own loops ---------------------------------------------------
-
-
-def spell_value_by_loop(masks, ratings, mask) -> float:
-    total = 0.0
-    for rating in [r for m, r in zip(masks, ratings, strict=True) if not m & ~mask][:SPELLS]:
-        total += rating
-    return total
-
-
-def test_a_spell_value_adds_the_first_fitting_ratings_one_by_one_best_first():
-    rng = random.Random(7)
-    for _ in range(300):
-        size = rng.randrange(0, 70)
-        masks = [rng.choice((0, 1, 2, 3, 4, 8, 16, 5, 24, 31)) for _ in range(size)]
-        # ratings of mixed sizes: a sum in another order rounds otherwise
-        ratings = [rng.random() * rng.choice((1e-3, 1.0, 5.0, 1e5)) for _ in range(size)]
-        for mask in (0, 1, 3, 7, 31, rng.randrange(32)):
-            assert spell_value(masks, ratings, mask) == spell_value_by_loop(masks, ratings, mask)
-    masks, ratings = [0] * 3, [1.0, 1e16, -1e16]  # the planted fault: the same numbers added the other way round
-    assert spell_value(masks, ratings, 0) != spell_value_by_loop(masks[::-1], ratings[::-1], 0)
+# --- the deck builder's card tests and basics ----------------------------------------------------------------------
 
 
 def test_the_deck_builders_card_tests_kept_per_card_are_their_definitions():
