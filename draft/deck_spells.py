@@ -173,10 +173,13 @@ def filler_order(card: Card) -> float:
     return filler_value(card)
 
 
-def is_rock(card: Card) -> bool:
-    """A mana rock: a cheap noncreature artifact that makes mana."""
+def _is_rock(card: Card) -> bool:
     traits = card_traits(card)
     return traits.source and not traits.land
+
+
+is_rock: Callable[[Card], bool] = Kept(_is_rock).__getitem__
+"""A mana rock: a cheap noncreature artifact that makes mana.  Worked out once a card (asked of every build's spells)."""
 
 
 def commander_cards_allowed(leaders: Sequence[Card]) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -16,7 +17,7 @@ from draft.bot_leaders import PoolLeaders, lead_strength, plan_worth
 from draft.bot_pairs import best_pair, can_pair, lead_gain, pair_hunted, pair_need, plain_pair
 from draft.bots import Bot, BotStyle
 from draft.commanders import added_card_options, may_ever_pair
-from draft.deck_spells import benched_wipe, cheap_ramp, ramp_cut, real_wipe
+from draft.deck_spells import benched_wipe, cheap_ramp, is_rock, ramp_cut, real_wipe
 from draft.decks import is_piper
 from draft.manabase import basics_for_needs, source_needs
 from draft.products import added_card
@@ -231,6 +232,12 @@ def test_the_deck_builders_card_tests_kept_per_card_are_their_definitions():
         traits = card_traits(card)
         assert cheap_ramp(card) == ("ramp" in traits.roles and traits.mana_value <= 3)
         assert real_wipe(card) == ("wipe" in traits.roles and traits.rating >= 1.4)
+        assert is_rock(card) == (traits.source and not traits.land)
+        assert card.chooses_color == (CommanderAbility.CHOOSES_COLOR in card.abilities)
+    # a card made again with other abilities (``dataclasses.replace``, as an import does) reads them anew
+    piper = next(card for card in cards if card.chooses_color)
+    assert not replace(piper, abilities=frozenset()).chooses_color
+    assert replace(cards[0], abilities=frozenset({CommanderAbility.CHOOSES_COLOR})).chooses_color
     ramp = [c for c in cards if cheap_ramp(c)]
     assert ramp_cut(ramp[:2]) == 0 and ramp_cut(ramp[:3]) == 1 and ramp_cut(ramp[:6]) == 2
     wipes = [c for c in cards if real_wipe(c)]
