@@ -67,6 +67,14 @@ def lead_strength(leaders: tuple[Card, ...]) -> float:
     return a + HALF_SHARE * max(0.0, b - (BLANK_HALF if other_half else WEAK_LEADER))
 
 
+def _option(leaders: tuple[Card, ...]) -> LeaderOption:
+    """The option of these leaders: their identity, them, and their worth leading (``plan_worth``, added up)."""
+    mask = 0
+    for card in leaders:
+        mask |= card.identity.mask
+    return mask, leaders, sum(map(plan_worth, leaders))
+
+
 class PoolLeaders:
     """A pool's legends, Backgrounds and the ways they lead, kept as cards arrive."""
 
@@ -74,12 +82,15 @@ class PoolLeaders:
         "_background_pairs",
         "_backgrounds",
         "_distinct",
+        "_halves",
         "_held",
         "_legend_pairs",
         "_legends",
         "_options",
         "_own",
         "_own_count",
+        "_singles",
+        "_strengths",
         "_together",
         "_votes",
     )
@@ -89,9 +100,15 @@ class PoolLeaders:
         self._votes = ProductVotes()  # ``product_of`` the pool, counted as cards come
         self._legends: list[Card] = []
         self._backgrounds: list[Card] = []
-        # Which may lead together: (legend, legend) and (legend, Background) by their places in those lists.
-        self._legend_pairs: list[tuple[int, int]] = []
-        self._background_pairs: list[tuple[int, int]] = []
+        self._halves: list[Card] | None = None  # halves(), once asked
+        # The options of the pool's own leaders, each made once as its last card arrives (the options list is made
+        # again of them when a leader arrives: the same entries in the same order as making each anew gives): each
+        # legend alone, in the order they came; by each legend's place, its pairs with the later legends it may lead
+        # beside, and with the Backgrounds, each in the order the other cards came.
+        self._singles: list[LeaderOption] = []
+        self._legend_pairs: list[list[LeaderOption]] = []
+        self._background_pairs: list[list[LeaderOption]] = []
+        self._strengths: dict[tuple[Card, ...], tuple[int, float]] = {}  # held()'s colors and strength by leaders
         self._options: list[LeaderOption] | None = None
         self._own: tuple[list[LeaderOption], list[LeaderOption]] | None = None  # options, and own() of them
         self._own_count = 0  # the options that come before the added card's
@@ -100,8 +117,11 @@ class PoolLeaders:
         self._together: tuple[int, Product, int] | None = None
 
     def halves(self) -> list[Card]:
-        """The pool's legends (the Piper aside) and Backgrounds, once each: the cards a pair it could field holds."""
-        return self._legends + self._backgrounds
+        """The pool's legends (the Piper aside) and Backgrounds that may pair with some card (``may_ever_pair``), once
+        each, legends first: the cards a pair it could field holds.  The same list object while no leader arrives."""
+        if self._halves is None:
+            self._halves = [card for card in self._legends + self._backgrounds if may_ever_pair(card)]
+        return self._halves
 
     def holds(self, card: Card) -> bool:
         """Whether the pool holds a copy of ``card``."""
@@ -125,15 +145,23 @@ class PoolLeaders:
         if card.can_be_commander:
             if is_piper(card):
                 return
+            self._halves = None
             at = len(legends)
             legends.append(card)
+            self._singles.append(_option((card,)))
+            self._legend_pairs.append([])
+            self._background_pairs.append([])
             if may_ever_pair(card):  # else it pairs with no card
-                self._legend_pairs += [(i, at) for i, other in enumerate(legends[:at]) if can_pair(other, card)]
-                self._background_pairs += [(at, j) for j, other in enumerate(backgrounds) if can_pair(card, other)]
+                for i, other in enumerate(legends[:at]):
+                    if can_pair(other, card):
+                        self._legend_pairs[i].append(_option((other, card)))
+                self._background_pairs[at] += [_option((card, other)) for other in backgrounds if can_pair(card, other)]
         elif _BACKGROUND in card.abilities:
-            at = len(backgrounds)
+            self._halves = None
             backgrounds.append(card)
-            self._background_pairs += [(i, at) for i, other in enumerate(legends) if can_pair(other, card)]
+            for i, other in enumerate(legends):
+                if can_pair(other, card):
+                    self._background_pairs[i].append(_option((other, card)))
 
     def forget_options(self) -> None:
         """A leader arrived: the options are made again when next asked."""
@@ -183,28 +211,21 @@ class PoolLeaders:
         return any(mask for mask, _leaders, _leading in self.own())
 
     def _made(self) -> list[LeaderOption]:
-        legends, backgrounds = self._legends, self._backgrounds
-        options: list[tuple[int, tuple[Card, ...]]] = [(card.identity.mask, (card,)) for card in legends]
-        options += [
-            (legends[i].identity.mask | legends[j].identity.mask, (legends[i], legends[j]))
-            for i, j in sorted(self._legend_pairs)
-        ]
-        options += [
-            (legends[i].identity.mask | backgrounds[j].identity.mask, (legends[i], backgrounds[j]))
-            for i, j in sorted(self._background_pairs)
-        ]
+        singles = self._singles
+        options = singles + [option for pairs in self._legend_pairs for option in pairs]
+        options += [option for pairs in self._background_pairs for option in pairs]
         self._own_count = len(options)
         added = added_card(self._votes.product())
-        options += added_card_options(options, backgrounds, added)
+        # What the added card opens: beside a single leader (a legend alone, or a Background), sharing its leaders.
+        opened = added_card_options([(mask, leaders) for mask, leaders, _ in singles], self._backgrounds, added)
         # The leaders' worth, once per group of leaders (the options the added card opens share their leaders).
-        leading: dict[int, float] = {}
-        rated = []
-        for mask, leaders in options:
+        leading = {id(leaders): value for _, leaders, value in singles}
+        for mask, leaders in opened:
             value = leading.get(id(leaders))
             if value is None:
                 value = leading[id(leaders)] = sum(map(plan_worth, leaders))
-            rated.append((mask, leaders, value))
-        return rated
+            options.append((mask, leaders, value))
+        return options
 
     def held(self) -> list[LeaderOption]:
         """For each option's leaders (once, where options share them): the colors of its leaders (a Piper a partner
@@ -220,11 +241,13 @@ class PoolLeaders:
                 if id(leaders) in seen:
                     continue
                 seen.add(id(leaders))
-                colors = 0
-                for leader in leaders:
-                    colors |= leader.identity.mask
-                value = lead_strength(leaders)
-                held.append((colors, leaders, value))
+                found = self._strengths.get(leaders)  # the same for equal leaders: worked out once
+                if found is None:
+                    colors = 0
+                    for leader in leaders:
+                        colors |= leader.identity.mask
+                    found = self._strengths[leaders] = (colors, lead_strength(leaders))
+                held.append((found[0], leaders, found[1]))
             held.sort(key=lambda option: option[2], reverse=True)
             kept = self._held = (options, held)
         return kept[1]

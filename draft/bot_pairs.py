@@ -8,13 +8,13 @@ Time Lord Doctor, a product's grant); how strong a pair leads is ``draft.bot_lea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from draft.bot_leaders import BLANK_HALF, WEAK_LEADER, PoolLeaders, is_half, lead_strength
 from draft.bot_plans import Plan, lead_gain
 from draft.commanders import can_pair, may_ever_pair
-from draft.traits import card_traits
+from draft.traits import Kept, Traits, card_traits
 from sets.booster import Printing
 from sets.cards import Card
 
@@ -34,12 +34,15 @@ def held_best(leaders: PoolLeaders, mask: int, card: Card | None = None, inside:
     return 0.0
 
 
-def lead_quality(card: Card) -> float:
-    """0 to 1: how good a commander ``card`` is (alone, or as the other half of a pair): nothing for a legend that
-    leads no better than the Pipers anyone may add (``WEAK_LEADER``; a Background no better than a blank,
-    ``BLANK_HALF``), in full from one a strong drafter is happy to play (``HAPPY``)."""
+def _lead_quality(card: Card) -> float:
     base = BLANK_HALF if is_half(card) else WEAK_LEADER
     return min(1.0, max(0.0, (card_traits(card).rating - base) / (HAPPY - WEAK_LEADER)))
+
+
+lead_quality: Callable[[Card], float] = Kept(_lead_quality).__getitem__
+"""0 to 1: how good a commander ``card`` is (alone, or as the other half of a pair): nothing for a legend that leads no
+better than the Pipers anyone may add (``WEAK_LEADER``; a Background no better than a blank, ``BLANK_HALF``), in full
+from one a strong drafter is happy to play (``HAPPY``).  Worked out once a card."""
 
 
 # Of a hunter's bonus for a legend (``hunted``), what every legend earns: a mediocre one (rated 2.5, and every pack
@@ -105,6 +108,22 @@ def pair_need(first: Card, second: Card, leaders: PoolLeaders) -> float:
     return min(1.0, max(0.0, lead_strength((first, second)) - bar) / PAIR_SPAN)
 
 
+def plain_pair(top: list[tuple[float, int, Card, Traits, bool, bool]]) -> tuple[int, int]:
+    """``best_pair``'s answer where no lead is to gain and no two of the six may lead together: a pair is worth its
+    two scores, and 0.2 more when both cards are inside the plan's colors.  ``top``: ``best_pair``'s six (score,
+    place, card, traits, may lead, inside the plan), best first."""
+    # The scores fall down the list, and a sum of two never rises as either falls: the first two are the best pair
+    # without the 0.2, the first two inside the plan the best pair with it, and each is the first of its equals in the
+    # loop's order (every pair in turn, the first best kept), where the first two come first of all.
+    first, second = top[0], top[1]
+    inside = [entry for entry in top if entry[5]][:2]
+    if len(inside) < 2 or inside[0] is first and inside[1] is second:
+        return first[1], second[1]
+    if inside[0][0] + inside[1][0] + 0.2 > first[0] + second[0]:
+        return inside[0][1], inside[1][1]
+    return first[1], second[1]
+
+
 def best_pair(
     pack: Sequence[Printing],
     plan: Plan,
@@ -122,12 +141,17 @@ def best_pair(
     # Each of the six: its score, place, card and traits, whether it may lead or be a pair's half (``is_half``), and
     # whether its colors are the plan's (two cards' colors are the plan's when each one's are).
     top = []
+    leading = 0  # of the six, the cards that may lead or be a pair's half
     for value, i in scored[:6]:
         card = pack[i].card
         traits = card_traits(card)
-        top.append((value, i, card, traits, traits.leader or traits.half, (traits.mask | mask) == mask))
+        lead = traits.leader or traits.half
+        leading += lead
+        top.append((value, i, card, traits, lead, (traits.mask | mask) == mask))
     best, best_value = (top[0][1], top[1][1]), float("-inf")
     gain = lead_gain(plan, progress) if plan.leaderless or plan.unled else None
+    if gain is None and leading < 2:
+        return plain_pair(top)  # most picks
     for (sa, ia, a, ta, la, xa), (sb, ib, b, tb, lb, xb) in combinations(top, 2):
         value = sa + sb
         if gain is not None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from draft.decks import MOST_COMMANDERS, is_piper
 from draft.products import AddedOption, PartnerGrant, Product, added_names, product_of, products
+from draft.traits import Kept
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError
@@ -71,10 +72,14 @@ _PAIRED_LIMIT = 1 << 16
 _MAY_PAIR = frozenset({CommanderAbility.PARTNER, *(ability for pairing in _PAIRINGS for ability in pairing)})
 
 
-def may_ever_pair(card: Card) -> bool:
-    """Whether some card may lead beside ``card`` in some product (False: ``can_pair`` is False beside every card, in
-    either order): a partner ability of any kind, or a product's grant that could make it a partner."""
+def _may_ever_pair(card: Card) -> bool:
     return not card.abilities.isdisjoint(_MAY_PAIR) or card.partner_with is not None or PartnerGrant.may_apply(card)
+
+
+may_ever_pair: Callable[[Card], bool] = Kept(_may_ever_pair).__getitem__
+"""Whether some card may lead beside ``card`` in some product (False: ``can_pair`` is False beside every card, in
+either order): a partner ability of any kind, or a product's grant that could make it a partner.  Worked out once a
+card (a bot asks it of every legend in its packs)."""
 
 
 def _can_pair(first: Card, second: Card, product: Product | None) -> bool:
@@ -372,8 +377,10 @@ def _usable(
     if len(commanders) == 2 and commanders[0] == commanders[1] and not added[0]:
         if pool.get(commanders[0], 0) < 2:
             return None
-    elif any(pool.get(card, 0) < 1 for card, piper_card in zip(commanders, added, strict=True) if not piper_card):
-        return None
+    else:
+        for card, piper_card in zip(commanders, added, strict=True):
+            if not piper_card and pool.get(card, 0) < 1:
+                return None
     return extra
 
 

@@ -236,6 +236,8 @@ class _Checker:
         added = normalize_name(self.product.added.card)  # ``Product.is_added``, asked of every name
         for name, count in used.items():
             have = self.pool.get(name, 0)
+            if 0 < count <= have:
+                continue  # the pool holds them all: nothing to say (of the added card either), most lines
             if normalize_name(cards[name].name) == added:
                 continue  # checked with the added-card option below
             where = "the deck and sideboard" if name in sided else "the deck"

@@ -71,16 +71,35 @@ def _spell_lands(spells: Sequence[Card]) -> int:
 
 def ramp_cut(spells: Sequence[Card]) -> int:
     """Lands the spells' cheap ramp (mana value 3 or less) replaces: one for three of them, two for six."""
-    ramp = sum(1 for card in spells if "ramp" in (traits := card_traits(card)).roles and traits.mana_value <= 3)
+    ramp = sum(map(cheap_ramp, spells))
     return (ramp >= 3) + (ramp >= 6)
+
+
+def _cheap_ramp(card: Card) -> bool:
+    traits = card_traits(card)
+    return "ramp" in traits.roles and traits.mana_value <= 3
+
+
+cheap_ramp: Callable[[Card], bool] = Kept(_cheap_ramp).__getitem__
+"""A ramp spell of mana value 3 or less (``ramp_cut`` counts them, twice a build).  Worked out once a card."""
 
 
 def benched_wipe(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
     """1 while a board wipe past the cap (``MAX_WIPES``; a real card, rated ``FILLER`` or more) of the ``candidates``
     sits out of ``spells``, else 0: a land the filler makes way for past ``LANDS[1]`` waits for it (the deck plays
     more than 25 lands only when nothing worth playing is left; more than two wipes only beside filler)."""
-    wipes = [card for card in candidates if "wipe" in (traits := card_traits(card)).roles and traits.rating >= FILLER]
+    wipes = list(filter(real_wipe, candidates))
     return int(bool(wipes) and not set(wipes) <= set(spells))
+
+
+def _real_wipe(card: Card) -> bool:
+    traits = card_traits(card)
+    return "wipe" in traits.roles and traits.rating >= FILLER
+
+
+real_wipe: Callable[[Card], bool] = Kept(_real_wipe).__getitem__
+"""A board wipe rated ``FILLER`` or more (``benched_wipe`` looks for them among every build's candidates).  Worked out
+once a card."""
 
 
 def _leader_value(card: Card) -> float:
@@ -154,10 +173,13 @@ def filler_order(card: Card) -> float:
     return filler_value(card)
 
 
-def is_rock(card: Card) -> bool:
-    """A mana rock: a cheap noncreature artifact that makes mana."""
+def _is_rock(card: Card) -> bool:
     traits = card_traits(card)
     return traits.source and not traits.land
+
+
+is_rock: Callable[[Card], bool] = Kept(_is_rock).__getitem__
+"""A mana rock: a cheap noncreature artifact that makes mana.  Worked out once a card (asked of every build's spells)."""
 
 
 def commander_cards_allowed(leaders: Sequence[Card]) -> int:
@@ -192,7 +214,7 @@ def choose_spells(
 
 
 def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card]:
-    traits = [card_traits(card) for card in candidates]
+    traits = list(map(card_traits, candidates))
     # Board wipes past ``MAX_WIPES`` (the best kept) go only where nothing else fills the deck, unless the pool has
     # too few creatures for a creature deck: a deck of few bodies may be the one that wipes the board again.
     wipes = [i for i, t in enumerate(traits) if "wipe" in t.roles]

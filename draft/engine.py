@@ -330,9 +330,13 @@ class Draft:
         held = queue.popleft()
         hand = held.cards
         held.picks += 1
-        record = Pick(seat, self.round + 1, held.picks, tuple(hand), tuple([hand[i] for i in positions]), positions)
-        self.pools[seat].extend(record.taken)
-        held.cards = [printing for i, printing in enumerate(hand) if i not in positions]
+        taken = tuple([hand[i] for i in positions])
+        record = Pick(seat, self.round + 1, held.picks, tuple(hand), taken, positions)
+        self.pools[seat].extend(taken)
+        left = hand.copy()
+        for i in sorted(positions, reverse=True):  # the last first: the places before it stay
+            del left[i]
+        held.cards = left
         self.log.append(record)
         self._last[seat] = record
         self._made[seat] += 1

@@ -156,7 +156,10 @@ def basics_for_needs(
     shares = [0] * len(colors)
     missing = [max(0, needs.get(color, 0) - n) for color, n in zip(colors, held, strict=True)]
     budget = count
-    # Meet the needs, most missing first, while basics last.
+    # Meet the needs, most missing first, while basics last (all of them at once when the basics meet them all: the
+    # order they come in changes nothing then).
+    if sum(missing) <= budget:
+        shares, budget, missing = missing, budget - sum(missing), [0] * len(colors)
     while budget and any(missing):
         at = missing.index(max(missing))
         shares[at] += 1

@@ -101,11 +101,12 @@ def run_bots(draft: Draft, bots: dict[int, Bot]) -> None:
             if not due:
                 return
             for seat in due:
-                pack = draft.pack(seat)
+                held, at, picks_due, _queued, _waiting_on = draft.view(seat)
+                assert held is not None  # a seat waiting() lists holds a pack
                 if per_pack[0] != draft.round:
                     per_pack = (draft.round, draft.picks_per_pack)
-                progress = (draft.round + (draft.at(seat)[1] - 1) / per_pack[1]) / total
-                positions = bots[seat].choose(pack, draft.picks_due(seat), progress)
+                progress = (draft.round + (at[1] - 1) / per_pack[1]) / total
+                positions = bots[seat].choose(held.cards, picks_due, progress)  # (read, never changed)
                 record = draft.pick(seat, positions)
                 bots[seat].learn(record.offered, [p.card for p in record.taken], record.pick)
 

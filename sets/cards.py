@@ -177,12 +177,14 @@ class Card:
     # The hash of ``_key`` as a C-level callable (the int's own ``__int__``): ``Card.__hash__`` (after the class) reads
     # it from this slot and calls it, so hashing a card runs no Python frame (a pod hashes cards some 22,000 times).
     _hash: Callable[[], int] = field(init=False, repr=False)
-    # Two facts the deck builder, the bots and the deck checks ask of every card of a pool, read once here (plain
+    # Facts the deck builder, the bots and the deck checks ask of every card of a pool, read once here (plain
     # attributes, no property call): a basic land by its front face; whether it can be a commander (CR 903.3: a
     # legendary creature, a legendary Vehicle or Spacecraft with printed power and toughness, the front face's type
-    # line deciding, or a card whose text says it can be your commander).
+    # line deciding, or a card whose text says it can be your commander); whether it chooses a color as it leads
+    # (The Prismatic Piper), asked of every commander option.
     is_basic_land: bool = field(init=False, repr=False)
     can_be_commander: bool = field(init=False, repr=False)
+    chooses_color: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         key = (self.set_code, self.number, self.name)
@@ -192,6 +194,7 @@ class Card:
         basic = front is not None and "Basic" in front.supertypes and "Land" in front.types
         object.__setattr__(self, "is_basic_land", basic)
         object.__setattr__(self, "can_be_commander", not self.abilities.isdisjoint(_LEADS))
+        object.__setattr__(self, "chooses_color", _CHOOSES_COLOR in self.abilities)
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Card) and self._key == other._key)
@@ -238,10 +241,6 @@ class Card:
     @property
     def has_partner(self) -> bool:
         return not self.abilities.isdisjoint(_PARTNERS)
-
-    @property
-    def chooses_color(self) -> bool:
-        return _CHOOSES_COLOR in self.abilities
 
     def __repr__(self) -> str:
         return f"Card({self.name!r}, set={self.set_code!r}, number={self.number!r})"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum, unique
+from functools import cached_property
 
 from sets.errors import ColorError
 from sets.visible import quoted
@@ -24,8 +25,10 @@ class Color(StrEnum):
     def word(self) -> str:
         return _WORDS[self]
 
-    @property
+    @cached_property
     def bit(self) -> int:
+        # Kept on the member once asked: later reads find it in the member's own attributes, with no property call
+        # and no dict lookup (the deck builder reads it at every color of every commander option).
         return _BITS[self]
 
     @classmethod
@@ -43,6 +46,7 @@ class Color(StrEnum):
 _WORDS = {Color.W: "white", Color.U: "blue", Color.B: "black", Color.R: "red", Color.G: "green"}
 _BITS = {color: 1 << index for index, color in enumerate(Color)}
 _ORDER = tuple(Color)
+_COLORS_OF = tuple(tuple(color for color in _ORDER if mask & _BITS[color]) for mask in range(32))  # by mask, WUBRG
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +86,7 @@ class ColorIdentity:
             ) from None
 
     def __iter__(self) -> Iterator[Color]:
-        return (color for color in _ORDER if self.mask & color.bit)
+        return iter(_COLORS_OF[self.mask])
 
     def __len__(self) -> int:
         return self.mask.bit_count()
