@@ -19,16 +19,22 @@ from typing import Any
 import pexpect
 
 from tests.helpers.paths import ROOT
+from tests.helpers.shared_clock import SharedClock
 
 PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 
 
-def spawn(args, home: Path, timeout=30):
+def spawn(args, home: Path, timeout=30, clock: SharedClock | None = None):
+    """``cmdraft ARGS`` in a pseudo-terminal; on ``clock`` (the test's, ``SharedClock``) when given."""
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
     return pexpect.spawn(
         sys.executable,
-        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
-        env=env,
+        [
+            *(["-m", "events"] if clock is None else clock.command()),
+            *args,
+            *(["--plain", "--confirm"] if args[:1] == ["play"] else []),
+        ],
+        env=env if clock is None else clock.env(env),
         encoding="utf-8",
         timeout=timeout,
         dimensions=(50, 120),
