@@ -160,7 +160,11 @@ def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitti
     ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, 30, shared_clock)
     ann.expect(PICK)
     desk.expect("pack 1 pick 1, waiting for Ann")
-    shared_clock.advance(deadline["at"] - shared_clock.now())  # both terminals open, the deadline passes
+    # both terminals open: 3 s before the deadline nothing is taken (a second of looks by both), then it passes
+    shared_clock.advance(deadline["at"] - 3 - shared_clock.now())
+    assert ann.expect(["Time is up", pexpect.TIMEOUT], timeout=1) == 1
+    assert desk.expect(["pack 1 pick 2", pexpect.TIMEOUT], timeout=0.1) == 1
+    shared_clock.advance(deadline["at"] - shared_clock.now())
     ann.expect(r"Time is up: took (.+) for you", timeout=30)
     reported = ann.match.group(1).split(" + ")
     assert shared_clock.now() >= deadline["at"]
