@@ -44,7 +44,7 @@ def spawn(args, home: Path, rows=24, cols=80, timeout=60, clock: SharedClock | N
     """On ``clock`` (the test's, ``SharedClock``) when given."""
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS=str(cols), LINES=str(rows), NO_COLOR="1", TERM="xterm")
     # Ctrl-C must reach the program even when the suite itself runs with SIGINT ignored (a background job)
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable,
         [
             *(["-m", "events"] if clock is None else clock.command()),
@@ -57,6 +57,8 @@ def spawn(args, home: Path, rows=24, cols=80, timeout=60, clock: SharedClock | N
         dimensions=(rows, cols),
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+    child.delaybeforesend = None  # sent after the prompt is shown (tests/helpers/terminals.py says why)
+    return child
 
 
 def new_session(db: Path, seed: int, players: int = 4, timer: int | None = None) -> TableSession:
