@@ -193,6 +193,19 @@ def manual_clock():
     timing.use(previous)
 
 
+@pytest.fixture
+def shared_clock(tmp_path):
+    """The application's clock here and in the processes started on it (``spawn(..., clock=shared_clock)``): the
+    machine's time until the test moves it forward (``advance``), for all of them at once."""
+    from events import timing
+    from tests.helpers.shared_clock import SharedClock
+
+    clock = SharedClock(tmp_path)
+    previous = timing.use(clock)
+    yield clock
+    timing.use(previous)
+
+
 @pytest.fixture(scope="session")
 def cmr():
     from sets.catalog import load_set

@@ -157,8 +157,36 @@ class Connection:
         return status
 
 
+class Opening:
+    """Clients opening their streams: ``opened`` once all of them have (``one`` as each does)."""
+
+    def __init__(self, clients: int) -> None:
+        self.left = clients
+        self.opened = asyncio.Event()
+        if clients <= 0:
+            self.opened.set()
+
+    def one(self) -> None:
+        self.left -= 1
+        if self.left <= 0:
+            self.opened.set()
+
+    async def wait(self, clients: list[asyncio.Task]) -> None:
+        """Until every stream is open, or a client ended first (its error is raised where it is gathered)."""
+        opened = asyncio.create_task(self.opened.wait())
+        await asyncio.wait([opened, *clients], return_when=asyncio.FIRST_COMPLETED)
+        opened.cancel()
+
+
 async def phone(
-    url: str, web: httpx.AsyncClient, token: str, name: str, figures: Figures, go: asyncio.Event, post: bool
+    url: str,
+    web: httpx.AsyncClient,
+    token: str,
+    name: str,
+    figures: Figures,
+    go: asyncio.Event,
+    post: bool,
+    opening: Opening,
 ) -> None:
     """One phone: picks the first cards of each pack the moment it arrives, over its stream as the page does
     (``post``: with ``POST /api/pick`` on its own connection, as a script does)."""
@@ -167,6 +195,7 @@ async def phone(
     figures.acknowledged[name] = 0
     ws_url = url.replace("http://", "ws://") + f"/api/stream?token={token}"
     stream = await LeanSocket.connect(ws_url)  # the echo's clients are the same (``echo_phone``)
+    opening.one()
     try:
         await go.wait()
         picked: set[tuple[int, int]] = set()
@@ -287,10 +316,13 @@ async def drive(
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=200)) as web:
         tokens = {name: await join(web, event_id, name, code) for name, code in sorted(codes.items())}
         go = asyncio.Event()
+        opening = Opening(len(tokens))
         phones = [
-            asyncio.create_task(phone(url, web, token, name, figures, go, post)) for name, token in tokens.items()
+            asyncio.create_task(phone(url, web, token, name, figures, go, post, opening))
+            for name, token in tokens.items()
         ]
-        await asyncio.sleep(1)  # the streams are open
+        await opening.wait(phones)  # the streams are open
+        await quiet(pid)  # and the server done with the seats' first states: the echo is timed on a quiet server
         figures.echo_before = await echo_drive(echo_url, len(tokens))
         figures.cpu_at_start = cpu_seconds(pid)
         start = time.perf_counter()
@@ -424,9 +456,10 @@ def rounds_median(runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-async def echo_phone(url: str, figures: list[float], go: asyncio.Event) -> None:
+async def echo_phone(url: str, figures: list[float], go: asyncio.Event, opening: Opening) -> None:
     """One client of the bare echo: ``PICKS`` round trips of a pick-sized message, each as soon as the last came back."""
     stream = await LeanSocket.connect(url)  # the phones' own client (``phone``)
+    opening.one()
     try:
         await go.wait()
         message = encode({"type": "pick", "id": 1, "pack": 1, "pick": 1, "cards": [0, 1]})
@@ -442,8 +475,9 @@ async def echo_phone(url: str, figures: list[float], go: asyncio.Event) -> None:
 async def echo_drive(url: str, clients: int) -> list[float]:
     figures: list[float] = []
     go = asyncio.Event()
-    tasks = [asyncio.create_task(echo_phone(url, figures, go)) for _ in range(clients)]
-    await asyncio.sleep(1)
+    opening = Opening(clients)
+    tasks = [asyncio.create_task(echo_phone(url, figures, go, opening)) for _ in range(clients)]
+    await opening.wait(tasks)  # every client's stream is open
     go.set()
     await asyncio.gather(*tasks)
     return figures

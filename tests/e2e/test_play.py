@@ -122,12 +122,19 @@ def test_whole_practice_draft_in_a_real_terminal(tmp_path):
     assert listed[0]["status"] == "done" and listed[0]["picks"] == 30  # the player's own picks, not the bots'
 
 
-def test_pick_timer_takes_the_best_two_for_you(tmp_path):
-    """A real terminal (a pseudo-terminal, the command in a process of its own): the pick timer runs out while the terminal waits for a line."""
+def test_pick_timer_takes_the_best_two_for_you(tmp_path, shared_clock):
+    """A real terminal (a pseudo-terminal, the command in a process of its own): the pick timer runs out while the
+    terminal waits for a line (its 5 seconds passed on the clock the test shares with it, at once)."""
     db = tmp_path / "timer.json"
-    child = spawn(["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=20)
+    child = spawn(
+        ["play", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)],
+        tmp_path,
+        timeout=20,
+        clock=shared_clock,
+    )
     child.expect(r"pick 1 of 10, passing left[^\r\n]*, 5s left")
     child.expect(r"Take 2 cards \(numbers or names; pool, hint, help, quit\)> ")
+    shared_clock.advance(5)
     child.expect("Time is up: took .* for you", timeout=15)
     child.expect(r"pick 2 of 10")
     child.sendline("quit")

@@ -15,7 +15,7 @@ PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 
 def spawn(args, home, timeout=60):
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable,
         ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
         env=env,
@@ -23,6 +23,8 @@ def spawn(args, home, timeout=60):
         timeout=timeout,
         dimensions=(50, 120),
     )
+    child.delaybeforesend = None  # sent after the prompt is shown (tests/helpers/terminals.py says why)
+    return child
 
 
 def test_read_cards_while_picking_and_building(cli, tmp_path, cmdraft_home):

@@ -19,16 +19,18 @@ import pexpect
 
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
+from tests.helpers.shared_clock import SharedClock
 
 PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 
 
-def spawn(args, home: Path, rows=24, cols=80, timeout=60):
+def spawn(args, home: Path, rows=24, cols=80, timeout=60, clock: SharedClock | None = None):
+    """On ``clock`` (the test's, ``SharedClock``) when given."""
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS=str(cols), LINES=str(rows), TERM="xterm-256color")
     return pexpect.spawn(
         sys.executable,
-        ["-m", "events", *args],
-        env=env,
+        [*(["-m", "events"] if clock is None else clock.command()), *args],
+        env=env if clock is None else clock.env(env),
         encoding="utf-8",
         timeout=timeout,
         dimensions=(rows, cols),
@@ -89,14 +91,19 @@ def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
     assert len(my_picks(db)) == 2
 
 
-def test_plain_timeout_drops_half_typed_input(tmp_path):
-    """The issue's first bug: '1' typed without Enter when time runs out must not join the next answer."""
+def test_plain_timeout_drops_half_typed_input(tmp_path, shared_clock):
+    """The issue's first bug: '1' typed without Enter when time runs out must not join the next answer (the
+    timer's 5 seconds pass on the clock the test shares with the process, when the '1' is typed)."""
     db = tmp_path / "db.json"
     child = spawn(
-        ["play", "--plain", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)], tmp_path, timeout=30
+        ["play", "--plain", "--seed", "8", "--players", "2", "--timer", "5", "--db", str(db)],
+        tmp_path,
+        timeout=30,
+        clock=shared_clock,
     )
     child.expect(PICK)
     child.send("1")  # no Enter
+    shared_clock.advance(5)
     child.expect("Time is up: took ", timeout=20)  # (the best pick for your colors: the hint's, tested apart)
     child.expect(PICK)
     child.sendline("3 7")

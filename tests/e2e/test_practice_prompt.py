@@ -32,6 +32,7 @@ from sets.booster import Printing, booster_spec
 from sets.card_index import card_index
 from sets.catalog import load_set
 from sets.errors import InputError
+from tests.helpers.shared_clock import SharedClock
 
 PROMPT = re.compile(r"Take (\d) cards? \(numbers or names; pool, hint, help, quit\)> ")
 CMR = load_set("CMR")
@@ -39,18 +40,25 @@ STATUS = r"Pack 1 of 3, pick 1 of 10, passing left(?:\x1b\[[0-9;]*m)?\s*\r\n"
 COMMA_NAMES = sorted({card.name for card in CMR.cards if "," in card.name})
 
 
-def spawn(args, home: Path, rows=24, cols=80, timeout=60):
+def spawn(args, home: Path, rows=24, cols=80, timeout=60, clock: SharedClock | None = None):
+    """On ``clock`` (the test's, ``SharedClock``) when given."""
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS=str(cols), LINES=str(rows), NO_COLOR="1", TERM="xterm")
     # Ctrl-C must reach the program even when the suite itself runs with SIGINT ignored (a background job)
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable,
-        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
-        env=env,
+        [
+            *(["-m", "events"] if clock is None else clock.command()),
+            *args,
+            *(["--plain", "--confirm"] if args[:1] == ["play"] else []),
+        ],
+        env=env if clock is None else clock.env(env),
         encoding="utf-8",
         timeout=timeout,
         dimensions=(rows, cols),
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+    child.delaybeforesend = None  # sent after the prompt is shown (tests/helpers/terminals.py says why)
+    return child
 
 
 def new_session(db: Path, seed: int, players: int = 4, timer: int | None = None) -> TableSession:
@@ -648,21 +656,26 @@ def screen_of(output: str, rows: int = 24, cols: int = 80) -> list[str]:
     return [line.rstrip() for line in screen.display]
 
 
-def test_the_timer_never_touches_a_typed_line_that_wraps(tmp_path):
+def test_the_timer_never_touches_a_typed_line_that_wraps(tmp_path, shared_clock):
     """Only a real terminal proves it: the ticking line is redrawn with cursor moves while the terminal itself
     wraps what the player types, so the pseudo-terminal's output is played into a terminal emulator (pyte) and
     its screen read. Typing past the right edge, the status line above the prompt keeps ticking, the prompt and
-    every typed letter stay, and editing keys (backspace, Ctrl-U, Ctrl-W) work on the line read."""
+    every typed letter stay, and editing keys (backspace, Ctrl-U, Ctrl-W) work on the line read.  The seconds
+    tick on the clock the test shares with the process: moved on by the test, they need not be waited for."""
     db = tmp_path / "wrap.json"
     session = new_session(db, 8, players=2, timer=60)
-    child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
+    child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path, clock=shared_clock)
     seen = []
     child.expect(PROMPT)
     seen.append(child.before + child.after)
     typed = "abcdefghij" * 4  # 40 letters: past column 80 after the prompt
     child.send(typed)
+    child.expect_exact(typed)  # every letter read and drawn: the clock moves on after the line wrapped
+    seen.append(child.before + child.after)
+    shared_clock.advance(3)
     child.expect(r"(?:5[0-7])s left")  # at least one redraw after the line wrapped
     seen.append(child.before + child.after)
+    shared_clock.advance(1)
     child.expect(r"[0-9]+s left")
     seen.append(child.before + child.after)
     rows = screen_of("".join(seen))

@@ -383,10 +383,12 @@ def test_a_phone_at_the_desk_mid_round_shows_the_rounds_tables_before_the_seats(
     db, event_id, served = night_server
     base = served.url
     phone = browser.new_context(viewport=PHONE).new_page()
+    phone.clock.install()  # before the page loads: its polls run on Playwright's clock
     phone.goto(f"{base}/desk?token=desk-secret")
     expect(phone.locator("#desk-night h1")).to_have_text("Rounds", timeout=10_000)
     expect(phone.locator("#desk-main + #desk-night")).to_have_count(1)  # no round yet: the seats first
     desk(base, "/api/desk/round", {})
+    phone.clock.run_for(3_000)  # the page's next poll (desk_night.js's POLL_MS), not waited for
     expect(phone.locator("#desk-night + #desk-main")).to_have_count(1, timeout=10_000)  # the tables first
     first = phone.locator(".desk-night-table").first
     expect(first).to_be_visible()

@@ -7,7 +7,6 @@ tests/test_serve_night_browser.py (three phones at one table: a tap, Undo, the r
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -83,7 +82,8 @@ def test_the_builder_and_the_finished_pods_pool_are_honest_and_easy_to_hit(finis
 
 def test_a_lost_connection_shows_within_5_seconds(two_drafting, browser):
     """The server's answers stop (the connection dead while the socket still reads as open): the heartbeat's
-    missing pongs show it as lost within 5 s."""
+    missing pongs show it as lost within 5 s (of the page's clock: Playwright's, held still once the answers stop
+    and moved on 5 s by the test)."""
     db, event_id, served = two_drafting
     page = phone_page(browser)
     silent = {"on": False}
@@ -94,11 +94,18 @@ def test_a_lost_connection_shows_within_5_seconds(two_drafting, browser):
         ws.on_message(lambda message: server.send(message))
 
     page.route_web_socket(re.compile(r".*/api/stream$"), route)
+    page.clock.install()  # before the page loads: its heartbeat runs on Playwright's clock (flowing until held)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
-    time.sleep(2)  # connected a while: pongs come back
+    page.clock.run_for(2_000)  # connected a while: two pings (the pongs come back as they come)
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
     silent["on"] = True
-    expect(page.locator("#conn")).to_have_attribute("data-state", "bad", timeout=5_000)
+    # held (at its now, in seconds): from here only the test moves the page's time
+    page.clock.pause_at(page.evaluate("Date.now() / 1000"))
+    for _ in range(10):  # half a second at a time (the page tries again a second after it said so): 5 s at most
+        page.clock.run_for(500)
+        if page.locator("#conn").get_attribute("data-state") == "bad":
+            break
+    expect(page.locator("#conn")).to_have_attribute("data-state", "bad", timeout=1)
     expect(page.locator("#conn-text")).to_contain_text("connection lost")
 
 
@@ -261,10 +268,12 @@ def test_a_fresh_phone_fires_no_request_bound_to_fail_before_it_joins(two_drafti
         "response",
         lambda response: failed.append(f"{response.status} {response.url}") if response.status >= 400 else None,
     )
+    page.clock.install()  # before the page loads: its polls run on Playwright's clock
     page.goto(served.url + f"/?event={event_id}&player=1")
     expect(page.locator("#screen-join")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(3_500)  # past night.js's first poll (POLL_MS, 3 s): the join form asks for no table
+    page.clock.run_for(3_000)  # night.js's first poll (POLL_MS, 3 s), on the page's clock: it asks for no table
+    page.wait_for_timeout(500)  # (real time, Playwright's own wait) for an answer to anything it did ask
     assert failed == []
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     page.reload()  # a joined page asks for its seat at once, and holds it

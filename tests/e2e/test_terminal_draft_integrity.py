@@ -132,31 +132,42 @@ def deadline_of(db: Path, event_id: int) -> dict:
     return seat_deadline(session.doc["deadline"], seat)
 
 
-TIMER = 10  # seconds for a full pack: room for the terminals to start on a loaded machine
+TIMER = 30  # seconds for a full pack: room for the terminals to start on a loaded machine (the test moves the clock on)
 
 
-def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitting_does_not_reset_it(tmp_path, cli):
+def test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitting_does_not_reset_it(
+    tmp_path, cli, shared_clock
+):
     """Two real terminals (the desk's and Ann's) at once, the draft's deadline passing while Ann's is open: a process
-    of each and the wall clock (the next command's timeout is shown on the tests' own clock, below)."""
+    of each, on one clock with the test (``shared_clock``: the machine's, moved on by the test to the deadline
+    instead of waiting for it; the next command's timeout is shown on a manual clock, below)."""
     db = tmp_path / "timer.json"
     event_id = terminal_night(cli, db, "Ann", bots=3, timer=TIMER, codes=False)
     start(cli, db, event_id)
     deadline = deadline_of(db, event_id)
-    assert (deadline["pack"], deadline["pick"]) == (1, 1) and TIMER - 2 <= deadline["at"] - time.time() <= TIMER + 0.5
+    assert (deadline["pack"], deadline["pick"]) == (1, 1) and TIMER - 2 <= deadline[
+        "at"
+    ] - shared_clock.now() <= TIMER + 0.5
     session, seat = session_of(db, event_id, "Ann")
     # README: when time is up the strong bot's pick is taken; worked out here, in this process, before the deadline
     expected = [session.draft.pack(seat)[i].card.name for i in session.advice(seat).positions]
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
+    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, 30, shared_clock)
     ann.expect(PICK)
     ann.sendline("quit")  # leave and come back: the clock runs on
     ann.expect(pexpect.EOF)
     assert deadline_of(db, event_id) == deadline
-    desk = spawn(["event", "draft", str(event_id), "--db", str(db)], tmp_path, timeout=30)
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=30)
+    desk = spawn(["event", "draft", str(event_id), "--db", str(db)], tmp_path, 30, shared_clock)
+    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, 30, shared_clock)
     ann.expect(PICK)
+    desk.expect("pack 1 pick 1, waiting for Ann")
+    # both terminals open: 3 s before the deadline nothing is taken (a second of looks by both), then it passes
+    shared_clock.advance(deadline["at"] - 3 - shared_clock.now())
+    assert ann.expect(["Time is up", pexpect.TIMEOUT], timeout=1) == 1
+    assert desk.expect(["pack 1 pick 2", pexpect.TIMEOUT], timeout=0.1) == 1
+    shared_clock.advance(deadline["at"] - shared_clock.now())
     ann.expect(r"Time is up: took (.+) for you", timeout=30)
     reported = ann.match.group(1).split(" + ")
-    assert time.time() >= deadline["at"]
+    assert shared_clock.now() >= deadline["at"]
     desk.expect("pack 1 pick 2, waiting for Ann", timeout=30)
     ann.expect(PICK)
     for child in (ann, desk):

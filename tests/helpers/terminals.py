@@ -19,20 +19,30 @@ from typing import Any
 import pexpect
 
 from tests.helpers.paths import ROOT
+from tests.helpers.shared_clock import SharedClock
 
 PICK = re.compile(r"Take (\d) cards? \(numbers or names")
 
 
-def spawn(args, home: Path, timeout=30):
+def spawn(args, home: Path, timeout=30, clock: SharedClock | None = None):
+    """``cmdraft ARGS`` in a pseudo-terminal; on ``clock`` (the test's, ``SharedClock``) when given."""
     env = dict(os.environ, CMDRAFT_HOME=str(home), COLUMNS="120", LINES="50", NO_COLOR="1", TERM="xterm")
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable,
-        ["-m", "events", *args, *(["--plain", "--confirm"] if args[:1] == ["play"] else [])],
-        env=env,
+        [
+            *(["-m", "events"] if clock is None else clock.command()),
+            *args,
+            *(["--plain", "--confirm"] if args[:1] == ["play"] else []),
+        ],
+        env=env if clock is None else clock.env(env),
         encoding="utf-8",
         timeout=timeout,
         dimensions=(50, 120),
     )
+    # No pause before each line sent (pexpect's 50 ms, for programs that flush what was typed while they set their
+    # terminal up): the tests send after the prompt is shown, and the screens set their modes before showing it.
+    child.delaybeforesend = None
+    return child
 
 
 def ctrl_c_reaches_it() -> None:
