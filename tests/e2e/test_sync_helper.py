@@ -28,6 +28,7 @@ from events.storage.store import Store
 from events.web import sync_child
 from events.web.live import Connection
 from events.web.syncer import HelperSyncer, Syncer, syncer_for
+from tests.helpers.journals import written
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.serve_process import serve_process
@@ -36,13 +37,6 @@ from tests.helpers.served import ORIGIN, client, draft_log, phone, served_night
 
 def run(work: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     return asyncio.run(work())
-
-
-def written(folder: Path, name: str) -> int:
-    """A file appended to, as a pick's write leaves it: open, its bytes not yet on the device."""
-    fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    os.write(fd, b'{"pick": 1}\n')
-    return fd
 
 
 def deferred_of(*fds: int) -> Deferred:

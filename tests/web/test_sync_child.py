@@ -6,15 +6,9 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from pathlib import Path
 
 from events.web import sync_child
-
-
-def written(folder: Path, name: str) -> int:
-    fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    os.write(fd, b'{"pick": 1}\n')
-    return fd
+from tests.helpers.journals import written
 
 
 def answered(sock: socket.socket) -> tuple[int, list[int]]:
