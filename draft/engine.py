@@ -110,6 +110,7 @@ class Draft:
         self.queues: list[deque[HeldPack]] = []
         self._made: list[int] = []  # picks each seat has made this round
         self._last: list[Pick | None] = [None] * config.seats  # each seat's last pick in the log
+        self._picks_per_pack = (-1, 0)  # (the round, its ``picks_per_pack``)
         self._open_round()
 
     # --- making a table -------------------------------------------------------------------------
@@ -213,7 +214,10 @@ class Draft:
     @property
     def picks_per_pack(self) -> int:
         """Picks it takes to empty a pack this round (the last may take fewer cards)."""
-        return max(1, -(-self.pack_size // self.config.picks_per_turn))
+        kept = self._picks_per_pack
+        if kept[0] != self.round:  # (worked out once a round: every seat's state shows it, after every pick)
+            kept = self._picks_per_pack = (self.round, max(1, -(-self.pack_size // self.config.picks_per_turn)))
+        return kept[1]
 
     @property
     def pick_number(self) -> int:

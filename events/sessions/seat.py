@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from draft.advice import Advice, ColorSignal, seat_advice, signals
@@ -71,6 +72,7 @@ def where_words(pack: int, packs: int, pick: int, picks: int) -> str:
     return f"pack {pack} of {packs}, pick {pick} of {picks}"
 
 
+@lru_cache(maxsize=1024)  # (a server says it with every pack it hands a phone: the same few hundred sentences)
 def news_words(pack: int, packs: int, pick: int, picks: int, take: int, cards: int) -> str:
     """What a seat is told once when a pack reaches it (a phone's screen reader says it)."""
     return f"Your next pack is here: {where_words(pack, packs, pick, picks)}, take {take} of {cards} cards."
