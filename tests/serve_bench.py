@@ -96,6 +96,7 @@ class Figures:
         self.round_sent: dict[tuple[int, int, int], float] = {}  # (pod, pack, pick) -> latest pick sent
         self.cpu_at_start = 0.0
         self.cpu_at_end = 0.0  # the server's CPU when the last phone was done
+        self.phones_cpu = 0.0  # the phones' own (this process's) CPU over the same time
         self.echo_before: list[float] = []  # the echo's round trips just before the draft
         self.echo_after: list[float] = []  # and just after it
         self.rounds: dict[tuple[int, int], list[float]] = {}  # (pack, pick) -> each pick's own latency
@@ -325,10 +326,11 @@ async def drive(
         await quiet(pid)  # and the server done with the seats' first states: the echo is timed on a quiet server
         figures.echo_before = await echo_drive(echo_url, len(tokens))
         figures.cpu_at_start = cpu_seconds(pid)
-        start = time.perf_counter()
+        start, phones_start = time.perf_counter(), time.process_time()
         go.set()
         await asyncio.gather(*phones)
         seconds = time.perf_counter() - start
+        figures.phones_cpu = time.process_time() - phones_start
         figures.cpu_at_end = cpu_seconds(pid)
         await quiet(pid)  # the pools the draft's end left to record, recorded
         figures.echo_after = await echo_drive(echo_url, len(tokens))
@@ -382,11 +384,9 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             if not found:
                 raise SystemExit(f"cmdraft serve did not start: {first}{process.stderr.read()}")
             figures = Figures()
-            client_before = time.process_time()
             seconds = asyncio.run(drive(found.group(1), event_id, codes, figures, process.pid, post, echo_url))
             rss = peak_rss_mb(process.pid)
             server_cpu = figures.cpu_at_end - figures.cpu_at_start
-            client_cpu = time.process_time() - client_before
         finally:
             for started in running:
                 started.terminate()
@@ -427,7 +427,7 @@ def serve(players: int = PLAYERS, post: bool = False) -> dict[str, float | int]:
             "server_peak_mb": round(rss, 1),
             "slowest_picks": slowest(figures),
             "server_cpu_s": round(server_cpu, 2),
-            "phones_cpu_s": round(client_cpu, 2),
+            "phones_cpu_s": round(figures.phones_cpu, 2),
             "load_average": round(os.getloadavg()[0], 1),
             **echo_figures(figures.echo_before, figures.echo_after),
         }
