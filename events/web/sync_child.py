@@ -15,7 +15,6 @@ reach), so a stopping server's last writes are synced."""
 from __future__ import annotations
 
 import array
-import contextlib
 import os
 import queue
 import signal
@@ -125,12 +124,6 @@ def serve(sock: socket.socket) -> None:
 def main() -> None:
     for name in ("SIGINT", "SIGTERM"):  # its life is the server's: it ends once the server's end is closed
         signal.signal(getattr(signal, name), signal.SIG_IGN)
-    # Woken by every write, it never takes the core from the server on waking (a batch process never preempts a
-    # running one): else the server's event loop lost the core at each write, and every pick queued behind it waited.
-    # It runs as soon as a core is free, or within the server's time slice.
-    if hasattr(os, "SCHED_BATCH"):
-        with contextlib.suppress(OSError):  # (a system that refuses it: the helper syncs all the same)
-            os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
     serve(socket.socket(fileno=int(sys.argv[1])))
 
 

@@ -210,26 +210,6 @@ def test_the_helper_ignores_ctrl_c_and_sigterm_its_server_acts_on(tmp_path):
     assert run(work) == [None, None]
 
 
-@pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="the system has no SCHED_BATCH (not Linux)")
-def test_the_helper_never_takes_the_core_from_the_server_as_it_wakes(tmp_path):
-    """The helper is woken by every write the server sends it: it runs as a batch process (``SCHED_BATCH``), which
-    the system never lets preempt the running server on waking (else the server's event loop lost the core at each
-    write, and every pick queued behind it waited)."""
-    fd = written(tmp_path, "pod-1.jsonl")
-
-    async def work() -> tuple[list[OSError | None], set[int]]:
-        syncer, told = await told_once(fd)
-        assert syncer.process is not None
-        tasks = os.listdir(f"/proc/{syncer.process.pid}/task")  # its threads too (one synced the write)
-        policies = {os.sched_getscheduler(int(task)) for task in tasks}
-        await stopped(syncer)
-        return told, policies
-
-    told, policies = run(work)
-    assert told == [None] and policies == {os.SCHED_BATCH}
-    assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the server's own stays as it was
-
-
 def test_a_helper_never_outlives_its_server_killed_with_sigkill(tmp_path):
     """A server killed -9 (no stop, no clean-up): its end of the socket closes with it, and the helper ends."""
     script = textwrap.dedent(
