@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import syntax
 from tests.helpers.paths import GOLDEN, ROOT, SHARED_DATA, TESTS  # noqa: F401 (ROOT, SHARED_DATA: the names older tests import)
 
 os.environ["COLUMNS"] = "160"
@@ -161,6 +162,13 @@ def seeded_module_pack_secrets(request):
     with pytest.MonkeyPatch.context() as patch:
         seeded_secrets(patch, request.node.nodeid)
         yield
+
+
+@pytest.fixture(autouse=True, scope="module")
+def parsed_files_let_go():
+    """The static checks' parsed files (tests/helpers/syntax.py) are kept for their module only."""
+    yield
+    syntax.forget()
 
 
 @pytest.fixture(autouse=True)
