@@ -602,7 +602,10 @@ PROCESS_RUNS: dict[str, tuple[list[str], str]] = {
         ["tests.benchmarks", "event_store", "--players", "8", "--terminals", "1", "--limit", "8", "--json"],
         '"lost": 0',
     ),
-    "python -m tests.benchmarks practice": (["tests.benchmarks", "practice"], "== practice"),
+    "python -m tests.benchmarks practice": (
+        ["tests.benchmarks", "practice", "--picks", "2"],
+        "timed: 2 picks at the line prompt, 2 in the app",
+    ),
     "python -m tests.benchmarks serve": (
         ["tests.benchmarks", "serve", "--phones", "8", "--rounds", "1", "--json"],
         '"night_phones": 8',
