@@ -67,11 +67,13 @@ def nodes(path: Path, *types: type[ast.AST]) -> tuple[ast.AST, ...]:
 def forget() -> None:
     """Let the trees go (at the end of each test module, tests/conftest.py): kept, they would be walked by each of
     the collector's full passes for the rest of the worker's run (pytest's five at its end among them), or, frozen,
-    hold on to whatever was set aside with them."""
+    hold on to whatever garbage was set aside with them."""
     if not _froze[0]:
         return  # nothing parsed: what another freeze set aside (the practice app's own) stays so
     _tree.cache_clear()
     _walked.cache_clear()
     _of_types.cache_clear()
-    gc.unfreeze()  # what was set aside with them is the collector's again
+    gc.unfreeze()  # what was set aside with them is the collector's again: its garbage goes,
+    gc.collect()
+    gc.freeze()  # and what lives is set aside again, as after collecting (tests/conftest.py)
     _froze[0] = False
