@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import shutil
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import syntax
 from tests.helpers.paths import GOLDEN, ROOT, SHARED_DATA, TESTS  # noqa: F401 (ROOT, SHARED_DATA: the names older tests import)
 
 os.environ["COLUMNS"] = "160"
@@ -97,6 +99,24 @@ def pytest_xdist_auto_num_workers(config):
     return 2 * cores
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session):
+    """Each worker collects the whole suite: hundreds of thousands of objects made, hardly any garbage, which the
+    garbage collector scanned all over again each time a few thousand more were made (a tenth of a worker's
+    collecting; most of it where the rewritten test modules' bytecode is not kept, as with ``-n 0`` under
+    ``PYTHONDONTWRITEBYTECODE``).  It waits until collecting ends."""
+    gc.disable()
+
+
+def pytest_collection_finish(session):
+    """What collecting made (every test module, the libraries they import, the test items) lives to the end of the
+    run: once what collecting left as garbage is gone, it is set aside from the garbage collector (``gc.freeze``), so
+    each of its full passes walks only what the tests make, not the whole collected suite again."""
+    gc.collect()
+    gc.freeze()
+    gc.enable()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """A worker's chromium lives as long as the worker (tests/e2e/conftest.py), and between its calls the sync
@@ -161,6 +181,13 @@ def seeded_module_pack_secrets(request):
     with pytest.MonkeyPatch.context() as patch:
         seeded_secrets(patch, request.node.nodeid)
         yield
+
+
+@pytest.fixture(autouse=True, scope="module")
+def parsed_files_let_go():
+    """The static checks' parsed files (tests/helpers/syntax.py) are kept for their module only."""
+    yield
+    syntax.forget()
 
 
 @pytest.fixture(autouse=True)

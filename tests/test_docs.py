@@ -16,6 +16,7 @@ import pytest
 from tests.helpers.cliapp import command, invoke
 from tests.helpers.docs import doc_files, shell_blocks
 from tests.helpers.paths import ROOT
+from tests.helpers.syntax import nodes
 
 
 def cmdraft_commands(text: str) -> list[list[str]]:
@@ -275,16 +276,13 @@ def message_commands(root: Path) -> list[tuple[str, list[str]]]:
     for path in sorted(root.glob("*/**/*.py")):
         if path.relative_to(root).parts[0] in ("tests", ".venv", "build") or ".venv" in path.parts:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
         skipped = {  # docstrings, and the pieces of an f-string (the whole is read)
             id(node.body[0].value)
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-            and node.body
-            and isinstance(node.body[0], ast.Expr)
+            for node in nodes(path, ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+            if node.body and isinstance(node.body[0], ast.Expr)
         }
-        skipped |= {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
-        for node in ast.walk(tree):
+        skipped |= {id(part) for node in nodes(path, ast.JoinedStr) for part in node.values}
+        for node in nodes(path, ast.JoinedStr, ast.Constant):
             if id(node) in skipped:
                 continue
             if isinstance(node, ast.JoinedStr):

@@ -602,8 +602,14 @@ PROCESS_RUNS: dict[str, tuple[list[str], str]] = {
         ["tests.benchmarks", "event_store", "--players", "8", "--terminals", "1", "--limit", "8", "--json"],
         '"lost": 0',
     ),
-    "python -m tests.benchmarks practice": (["tests.benchmarks", "practice"], "== practice"),
-    "python -m tests.benchmarks serve": (["tests.benchmarks", "serve", "--phones", "8", "--json"], '"night_phones": 8'),
+    "python -m tests.benchmarks practice": (
+        ["tests.benchmarks", "practice", "--picks", "2"],
+        "timed: 2 picks at the line prompt, 2 in the app",
+    ),
+    "python -m tests.benchmarks serve": (
+        ["tests.benchmarks", "serve", "--phones", "8", "--rounds", "1", "--json"],
+        '"night_phones": 8',
+    ),
     "python -m tests.hostile": (["tests.hostile", "--every", "400", "--json"], '"tracebacks": 0'),
 }
 # Shown and run by the suite in its parts: every sweep in full starts two commands the suite runs small (the

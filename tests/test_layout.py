@@ -7,13 +7,13 @@ circle or a wrong direction is caught before anything runs.
 from __future__ import annotations
 
 import ast
-import functools
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.paths import ROOT
+from tests.helpers.syntax import nodes, syntax, walk
 
 PACKAGES = ("sets", "draft", "events")
 # The application: storage and use cases. The terminal (typer commands, rich screens) lives in these two.
@@ -21,17 +21,6 @@ PRESENTATION = ("events.cli", "events.screens", "events.__main__")  # __main__: 
 UI_LIBRARIES = {"typer", "click", "rich", "textual"}
 # Textual only in the full-screen app's screens, never where `cmdraft --help` passes (its __init__ imports them lazily).
 FULL_SCREEN = "events.screens.app"
-
-
-@functools.cache
-def _parsed(source: str) -> ast.Module:
-    return ast.parse(source)
-
-
-def syntax(path: Path) -> ast.Module:
-    """The module's syntax tree, parsed once per text (every check walks the same files; a planted file has its own
-    text); only read, never changed."""
-    return _parsed(path.read_text(encoding="utf-8"))
 
 
 def module_files(root: Path) -> dict[str, Path]:
@@ -48,7 +37,7 @@ def module_files(root: Path) -> dict[str, Path]:
 def imported_names(path: Path) -> set[str]:
     """Every absolute module name a file imports, anywhere in it (``from a import b`` gives a and a.b)."""
     names: set[str] = set()
-    for node in ast.walk(syntax(path)):
+    for node in nodes(path, ast.Import, ast.ImportFrom):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -214,9 +203,7 @@ LAZY_FACES = ("events.screens", "events.__main__")
 def local_imports(path: Path, modules: set[str]) -> set[str]:
     """The modules of ``modules`` a file imports inside a function (``from a import b`` gives a, or a.b when that is a module)."""
     found: set[str] = set()
-    for node in ast.walk(syntax(path)):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
+    for node in nodes(path, ast.FunctionDef, ast.AsyncFunctionDef):
         for inner in ast.walk(node):
             if isinstance(inner, ast.Import):
                 found |= {alias.name for alias in inner.names if alias.name in modules}
@@ -412,7 +399,7 @@ def core_private_names(root: Path) -> set[str]:
     for name, path in module_files(root).items():
         if is_face(name) or name == "events.__main__":
             continue
-        for node in ast.walk(syntax(path)):
+        for node in walk(path):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 found = node.name
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
@@ -433,7 +420,7 @@ def private_core_uses(root: Path) -> list[str]:
     for name, path in sorted(modules.items()):
         if not is_face(name):
             continue
-        for node in ast.walk(syntax(path)):
+        for node in walk(path):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 if node.module in modules and not is_face(node.module):
                     found += [
@@ -482,7 +469,7 @@ def multiple_inheritance(root: Path) -> list[str]:
     for name, path in sorted(module_files(root).items()):
         if not name.startswith("events."):
             continue
-        for node in ast.walk(syntax(path)):
+        for node in walk(path):
             if isinstance(node, ast.ClassDef) and len(node.bases) > 1:
                 found.append(f"{name}.{node.name}")
     return found
@@ -515,7 +502,7 @@ def face_private_attributes(root: Path) -> set[str]:
     """The private names the faces' own classes define: methods and ``self._x`` they set."""
     found: set[str] = set()
     for path in face_modules(root).values():
-        for node in ast.walk(syntax(path)):
+        for node in walk(path):
             if isinstance(node, ast.ClassDef):
                 for item in ast.walk(node):
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and private_name(item.name):
@@ -538,7 +525,7 @@ def faces_reaching_into_faces(root: Path) -> list[str]:
     private = face_private_attributes(root)
     found = []
     for name, path in sorted(faces.items()):
-        for node in ast.walk(syntax(path)):
+        for node in walk(path):
             if isinstance(node, ast.ImportFrom) and node.module in faces and node.module != name:
                 found += [f"{name}: {node.module}.{a.name}" for a in node.names if private_name(a.name)]
             elif (
@@ -587,7 +574,7 @@ def simple_namespaces(root: Path) -> list[str]:
     """Package modules that use ``types.SimpleNamespace`` (an untyped stand-in where a real type belongs)."""
     found = []
     for name, path in sorted(module_files(root).items()):
-        for node in ast.walk(syntax(path)):
+        for node in walk(path):
             named = (isinstance(node, ast.Name) and node.id == "SimpleNamespace") or (
                 isinstance(node, ast.Attribute) and node.attr == "SimpleNamespace"
             )
@@ -637,8 +624,8 @@ def imports_of_passed_on_names(root: Path) -> list[str]:
                 for alias in node.names:
                     passed_on.setdefault(name, {})[alias.asname or alias.name] = node.module
     found = []
-    for name, tree in sorted(trees.items()):
-        for node in ast.walk(tree):
+    for name, _ in sorted(trees.items()):
+        for node in nodes(modules[name], ast.ImportFrom):
             if not (isinstance(node, ast.ImportFrom) and node.module in passed_on and not node.level):
                 continue
             if modules[node.module].name == "__init__.py":
@@ -809,10 +796,9 @@ def storage_names_in_faces(root: Path) -> list[str]:
     for name, path in sorted(modules.items()):
         if not any(name == face or name.startswith(face + ".") for face in ALL_FACES):
             continue
-        tree = syntax(path)
         named: set[tuple[str, str]] = set()  # (module offering it, name)
         aliases: dict[str, str] = {}  # a local name of a module of the packages -> that module
-        for node in ast.walk(tree):
+        for node in nodes(path, ast.ImportFrom, ast.Import):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 for alias in node.names:
                     named.add((node.module, alias.name))
@@ -823,7 +809,7 @@ def storage_names_in_faces(root: Path) -> list[str]:
                     aliases[alias.asname or alias.name.split(".")[0]] = (
                         alias.asname and alias.name or alias.name.split(".")[0]
                     )
-        for node in ast.walk(tree):
+        for node in nodes(path, ast.Attribute):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
                 named.add((aliases[node.value.id], node.attr))
         for module, attribute in sorted(named):
@@ -879,7 +865,7 @@ def store_reads_in_faces(root: Path) -> list[str]:
         if any(name == face or name.startswith(face + ".") for face in ALL_FACES):
             found += [
                 f"{name}:{node.lineno} {ast.unparse(node)}"
-                for node in ast.walk(syntax(path))
+                for node in walk(path)
                 if isinstance(node, ast.Attribute) and node.attr == "store"
             ]
     return found
@@ -917,7 +903,7 @@ def undeclared_routes(root: Path) -> list[str]:
     for name, path in sorted(module_files(root).items()):
         if not name.startswith("events.web") or name == ROUTE_GROUPS:
             continue
-        for node in ast.walk(syntax(path)):
+        for node in walk(path):
             if not isinstance(node, ast.Call):
                 continue
             called = node.func

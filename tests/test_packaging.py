@@ -10,6 +10,7 @@ import zipfile
 import pytest
 
 from tests.helpers.paths import ROOT
+from tests.helpers.syntax import nodes
 
 
 @pytest.mark.slow
@@ -31,7 +32,7 @@ def test_wheel_carries_the_bundled_data(tmp_path):
 def _imports(package: str) -> set[str]:
     found = set()
     for path in (ROOT / package).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path, ast.Import, ast.ImportFrom):
             if isinstance(node, ast.Import):
                 found |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

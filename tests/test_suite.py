@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import functools
 import io
 import os
 import re
@@ -19,6 +18,7 @@ import pytest
 from tests import conftest, long_first
 from tests.helpers.paths import ROOT
 from tests.helpers.sweeps import examples
+from tests.helpers.syntax import nodes, syntax
 
 
 def test_the_readme_command_runs_in_parallel_with_the_test_extras():
@@ -141,23 +141,12 @@ def test_the_contributors_guide_lists_the_full_sweeps():
     assert "`python -m tests.sweeps`" in guide and "python -m tests.hostile" in guide
 
 
-@functools.cache
-def _parsed_source(source: str) -> ast.Module:
-    return ast.parse(source)
-
-
-def parsed(path: Path) -> ast.Module:
-    """A module's syntax tree, parsed once per test process for each text it has (the checks below read every test
-    file; a file that changes is parsed again).  Read-only: no check changes a tree."""
-    return _parsed_source(path.read_text(encoding="utf-8"))
-
-
 def imports_of_test_modules(root: Path) -> list[str]:
     """``file: module`` for every import, anywhere under ``root``'s tests/, of a test module (``test_*``): what tests
     share lives in tests/helpers or in a conftest.py, never in another test file."""
     found = []
     for path in sorted((root / "tests").rglob("*.py")):
-        for node in ast.walk(parsed(path)):
+        for node in nodes(path, ast.Import, ast.ImportFrom):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             names += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
             found += [
@@ -351,7 +340,7 @@ def unmarked_process_tests(root: Path) -> list[str]:
     """Tests outside tests/e2e that start a process, a terminal or a browser (directly, through a function of
     their module or of a test helper, or through a fixture of a conftest) and are not marked ``slow``."""
     tests = root / "tests"
-    trees = {path: parsed(path) for path in sorted(tests.rglob("*.py"))}
+    trees = {path: syntax(path) for path in sorted(tests.rglob("*.py"))}
     walked = {id(s): names_in(s) for tree in trees.values() for s in tree.body}  # each walked once, read often
     defs = {
         path: {s.name: walked[id(s)] for s in tree.body if isinstance(s, ast.FunctionDef | ast.ClassDef)}
@@ -465,7 +454,7 @@ def unknown_long_tests(root: Path, names) -> list[str]:
             unknown.append(name)
             continue
         function, _, parameter = test.partition("[")
-        defined = {n.name for n in parsed(path).body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+        defined = {n.name for n in syntax(path).body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
         if function and function not in defined or parameter and parameter[:-1] not in path.read_text("utf-8"):
             unknown.append(name)
     return unknown
