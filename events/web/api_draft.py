@@ -99,6 +99,8 @@ class SeatFrame:
 
 
 _INDEXED: list[SeatIndex] = []  # the last snapshot's (the served event's snapshot is kept until its file changes)
+# see _last_pick: id of a pick -> (the pick, kept so its id names no other; who made it; as its seat's state shows it)
+_LAST_PICKS: dict[int, tuple[Pick, str | None, answers.LastPick]] = {}
 
 
 def indexed(snap: Snapshot) -> SeatIndex:
@@ -159,16 +161,11 @@ def _last_pick(pick: Pick, why: str | None) -> answers.LastPick:
     """The seat's last pick as its state shows it, worked out once for the pick (and who made it: ``why``)."""
     kept = _LAST_PICKS.get(id(pick))
     if kept is None or kept[0] is not pick or kept[1] != why:
-        if len(_LAST_PICKS) > LAST_PICKS_KEPT:
+        if len(_LAST_PICKS) > 20_000:  # (a big room's picks of a pack or two)
             _LAST_PICKS.clear()
         shown = answers.LastPick([p.card.name for p in pick.taken], pick.pack, pick.pick, why)
         kept = _LAST_PICKS[id(pick)] = (pick, why, shown)
     return kept[2]
-
-
-# see _last_pick: id of a pick -> (the pick, kept so its id names no other; who made it; as its seat's state shows it)
-_LAST_PICKS: dict[int, tuple[Pick, str | None, answers.LastPick]] = {}
-LAST_PICKS_KEPT = 20_000  # a big room's picks of a pack or two
 
 
 def pool_json(served: Served, pod: int, seat: int, pool: list[Printing]) -> msgspec.Raw:
