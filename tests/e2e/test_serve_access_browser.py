@@ -100,6 +100,37 @@ def test_the_card_sheet_gives_the_keyboard_back_to_its_card(rules_text, two_draf
     expect(more).to_be_focused()
 
 
+def test_a_new_state_drawing_the_pack_again_keeps_the_keyboard_on_its_card_and_the_sheets_way_back(
+    rules_text, two_drafting, browser
+):
+    """Every state draws the pack anew (another seat's pick queues a pack behind this one): the keyboard stays on the
+    card it was on, and the card sheet open meanwhile still gives it back to its card's button when it closes (the
+    button it was opened from is gone then: before, the focus fell to nowhere)."""
+    db, event_id, served = two_drafting
+    codes = codes_of(db, event_id)
+    ann, bo = phone_page(browser), phone_page(browser)
+    join(ann, served.url, codes["Ann"], event_id=event_id, name="Ann")
+    join(bo, served.url, codes["Bo"], event_id=event_id, name="Bo")
+    drawn = "document.querySelectorAll('#pack .card-box').forEach(box => box.dataset.drawn = 'before')"
+    ann.evaluate(drawn)
+    third = ann.locator('#pack [data-index="2"]')
+    third.focus()
+    tap_and_confirm(bo)  # a pack more for Ann (Bo's, passed on by the bots between them): her pack drawn again
+    expect(ann.locator("#pack .card-box[data-drawn]")).to_have_count(0)
+    expect(third).to_be_focused()
+    ann.evaluate(drawn)
+    more = ann.locator("#pack .card-more").first
+    label = more.get_attribute("aria-label")
+    more.focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#sheet-close")).to_be_focused()
+    tap_and_confirm(bo)  # Bo's next pick: Ann's pack drawn again under the sheet
+    expect(ann.locator("#pack .card-box[data-drawn]")).to_have_count(0)
+    ann.keyboard.press("Escape")
+    expect(ann.locator("#sheet")).to_be_hidden()
+    expect(ann.locator(f'#pack .card-more[aria-label="{label}"]').first).to_be_focused()
+
+
 def test_at_200_percent_text_the_pick_page_grows_its_text_and_stays_usable(two_drafting, browser, shots):
     db, event_id, served = two_drafting
     page = phone_page(browser)

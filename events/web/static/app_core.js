@@ -33,7 +33,8 @@ var cmdraft = (function () {
     pickId: null, // the pick sent on the stream and not yet answered
     pickTimer: null,
     wakeLock: null,
-    sheetOpener: null // what had the keyboard's focus when the card sheet opened
+    sheetOpener: null, // what had the keyboard's focus when the card sheet opened
+    sheetReturn: null // and where it was (``focusPlace``): found again if a new state drew it anew meanwhile
   };
 
   // --- small helpers --------------------------------------------------------------------------------------
@@ -259,18 +260,45 @@ var cmdraft = (function () {
       box.appendChild(el("p", "hint", "No rules text here: import it with 'cmdraft sets download CODE' at the desk."));
     }
     var opener = document.activeElement;
-    state.sheetOpener = opener && opener !== document.body && !$("sheet").contains(opener) ? opener : state.sheetOpener;
+    if (opener && opener !== document.body && !$("sheet").contains(opener)) {
+      state.sheetOpener = opener;
+      state.sheetReturn = focusPlace(opener);
+    }
     $("sheet").hidden = false;
     $("sheet-close").focus();
   }
 
-  // The card sheet closed (×, Escape, a tap beside it): the keyboard goes back where it was, the card's button.
+  // The card sheet closed (×, Escape, a tap beside it): the keyboard goes back where it was, the card's button (the
+  // same card's, drawn anew, when a new state drew the pack again while the sheet was open).
   function closeSheet() {
     if ($("sheet").hidden) return;
     $("sheet").hidden = true;
     var opener = state.sheetOpener;
-    state.sheetOpener = null;
+    var place = state.sheetReturn;
+    state.sheetOpener = state.sheetReturn = null;
     if (opener && document.body.contains(opener)) opener.focus();
+    else focusAgain(place);
+  }
+
+  // Where the keyboard is in a part of the page a new state draws again (the pack): the part, the button's place
+  // in it and what it says, so that ``focusAgain`` finds the same button in the new drawing.
+  function focusPlace(node) {
+    var within = node && node.parentElement ? node.parentElement.closest("[id]") : null;
+    if (!within || node.tagName !== "BUTTON") return null;
+    var buttons = Array.prototype.slice.call(within.querySelectorAll("button"));
+    return { within: within.id, at: buttons.indexOf(node), label: node.getAttribute("aria-label") };
+  }
+
+  // The keyboard given back to the button at that place that says the same (else the first that does).
+  function focusAgain(place) {
+    var within = place && document.getElementById(place.within);
+    if (!within) return;
+    var buttons = Array.prototype.slice.call(within.querySelectorAll("button"));
+    var same = function (button) {
+      return button.getAttribute("aria-label") === place.label;
+    };
+    var found = buttons[place.at] && same(buttons[place.at]) ? buttons[place.at] : buttons.filter(same)[0];
+    if (found) found.focus();
   }
 
   // Shown under any page that draws a card image (Scryfall's guidelines: say where the images are from).
@@ -311,6 +339,8 @@ var cmdraft = (function () {
   app.api = api;
   app.cardNode = cardNode;
   app.closeSheet = closeSheet;
+  app.focusPlace = focusPlace;
+  app.focusAgain = focusAgain;
   app.cardBox = cardBox;
   app.credit = credit;
   app.holdToShow = holdToShow;

@@ -52,6 +52,8 @@
       waiting.hidden = true;
     }
     if (news) announce(d);
+    // the same pack drawn again (a pack more queued behind it, a clock change): the keyboard stays on its card
+    var place = news ? null : app.focusPlace(document.activeElement);
     var pack = clear($("pack"));
     var order = $("pack-order");
     order.hidden = !d.cards.length;
@@ -69,6 +71,7 @@
       pack.appendChild(box);
     });
     app.credit(d.cards);
+    if (place && place.within === "pack") app.focusAgain(place);
     updateConfirm();
     tick();
   }
