@@ -53,7 +53,7 @@
     }
     if (news) announce(d);
     // the same pack drawn again (a pack more queued behind it, a clock change): the keyboard stays on its card
-    var place = news ? null : app.focusPlace(document.activeElement);
+    var place = !news && $("pack").contains(document.activeElement) ? app.focusPlace(document.activeElement) : null;
     var pack = clear($("pack"));
     var order = $("pack-order");
     order.hidden = !d.cards.length;
@@ -71,7 +71,7 @@
       pack.appendChild(box);
     });
     app.credit(d.cards);
-    if (place && place.within === "pack") app.focusAgain(place);
+    if (place) app.focusAgain(place);
     updateConfirm();
     tick();
   }
