@@ -11,6 +11,7 @@ noted folder fails, naming the path.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -91,12 +92,29 @@ def users_folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("users")
 
 
+FAILED = pytest.StashKey[bool]()  # a phase of the test failed: its folders are kept to look at
+
+
 @pytest.fixture(autouse=True)
-def cmdraft_home(users_folder, monkeypatch) -> Path:
+def cmdraft_home(request, users_folder, monkeypatch):
     """The test's own empty data folder (``CMDRAFT_HOME``), with its own ``HOME`` and ``XDG_*`` folders.  Made by
     ``mkdtemp`` in the session's folder: pytest's ``mktemp`` reads every folder it made before to number a new one,
-    a cost that grows with each test a worker has run."""
-    return _private_folders(Path(tempfile.mkdtemp(prefix="user", dir=users_folder)), monkeypatch)
+    a cost that grows with each test a worker has run.  Removed once the test passed, as pytest removes a passed
+    test's ``tmp_path`` (pyproject's ``tmp_path_retention_policy``), kept when it failed: left to the end, the
+    whole suite's folders (eight each) were removed by the main process alone after the last test, seconds
+    with every worker done."""
+    base = Path(tempfile.mkdtemp(prefix="user", dir=users_folder))
+    yield _private_folders(base, monkeypatch)
+    if not request.node.stash.get(FAILED, False):
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
 
 
 def _blame(item: pytest.Item, before: int) -> None:

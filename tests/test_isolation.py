@@ -82,3 +82,40 @@ def test_the_users_text_would_change_what_the_judge_sees(tmp_path, monkeypatch):
     monkeypatch.setenv("CMDRAFT_HOME", str(_users_folder(tmp_path)))
     signet = next(card for card in load_set("CMR").cards if card.name == "Arcane Signet")
     assert signet.faces[0].text == SIGNET_TEXT
+
+
+@pytest.mark.slow
+def test_a_passed_tests_own_folders_are_removed_as_it_ends_and_a_failed_ones_kept(pytester, tmp_path):
+    """Each test's own data folders go when it passes (not all at the session's end), and stay to be looked at when
+    it fails; a test still sees its folder to the end of its own teardown."""
+    noted = tmp_path / "noted"
+    noted.mkdir()
+    body = f"""
+import os
+from pathlib import Path
+import pytest
+
+NOTED = Path({str(noted)!r})
+
+@pytest.fixture
+def last_look():
+    yield
+    assert Path(os.environ["CMDRAFT_HOME"], "deck.txt").exists()
+
+def _note(name):
+    home = Path(os.environ["CMDRAFT_HOME"])
+    (home / "deck.txt").write_text("1 Sol Ring")
+    (NOTED / name).write_text(str(home))
+
+def test_passes(last_look):
+    _note("passed")
+
+def test_fails():
+    _note("failed")
+    assert False
+"""
+    result = _inner_suite(pytester, _users_folder(tmp_path), body)
+    result.assert_outcomes(passed=1, failed=1)
+    passed, failed = (Path((noted / name).read_text()) for name in ("passed", "failed"))
+    assert not passed.parent.exists()
+    assert (failed / "deck.txt").read_text() == "1 Sol Ring"
