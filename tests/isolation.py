@@ -99,13 +99,14 @@ FAILED = pytest.StashKey[bool]()  # a phase of the test failed: its folders are 
 def cmdraft_home(request, users_folder, monkeypatch):
     """The test's own empty data folder (``CMDRAFT_HOME``), with its own ``HOME`` and ``XDG_*`` folders.  Made by
     ``mkdtemp`` in the session's folder: pytest's ``mktemp`` reads every folder it made before to number a new one,
-    a cost that grows with each test a worker has run.  Removed once the test passed, as pytest removes a passed
-    test's ``tmp_path`` (pyproject's ``tmp_path_retention_policy``), kept when it failed: left to the end, the
-    whole suite's folders (eight each) were removed by the main process alone after the last test, seconds
-    with every worker done."""
+    a cost that grows with each test a worker has run.  Removed as the test ends by the rule pytest removes its
+    ``tmp_path`` by (``tmp_path_retention_policy``: pyproject's "failed" keeps a failed test's, "all" keeps
+    every one): left to the end, the whole suite's folders (eight each) were removed by the main process alone
+    after the last test, seconds with every worker done."""
     base = Path(tempfile.mkdtemp(prefix="user", dir=users_folder))
     yield _private_folders(base, monkeypatch)
-    if not request.node.stash.get(FAILED, False):
+    policy = request.config.getini("tmp_path_retention_policy")
+    if policy == "none" or policy == "failed" and not request.node.stash.get(FAILED, False):
         shutil.rmtree(base, ignore_errors=True)
 
 

@@ -87,7 +87,8 @@ def test_the_users_text_would_change_what_the_judge_sees(tmp_path, monkeypatch):
 @pytest.mark.slow
 def test_a_passed_tests_own_folders_are_removed_as_it_ends_and_a_failed_ones_kept(pytester, tmp_path):
     """Each test's own data folders go when it passes (not all at the session's end), and stay to be looked at when
-    it fails; a test still sees its folder to the end of its own teardown."""
+    it fails, as pytest's retention policy says for ``tmp_path`` (kept whatever happened with "all", never with
+    "none"); a test still sees its folder to the end of its own teardown."""
     noted = tmp_path / "noted"
     noted.mkdir()
     body = f"""
@@ -114,8 +115,11 @@ def test_fails():
     _note("failed")
     assert False
 """
-    result = _inner_suite(pytester, _users_folder(tmp_path), body)
-    result.assert_outcomes(passed=1, failed=1)
-    passed, failed = (Path((noted / name).read_text()) for name in ("passed", "failed"))
-    assert not passed.parent.exists()
-    assert (failed / "deck.txt").read_text() == "1 Sol Ring"
+    users = _users_folder(tmp_path)
+    for policy, kept in (("failed", {"failed"}), ("all", {"passed", "failed"}), ("none", set())):
+        pytester.makeini(f"[pytest]\ntmp_path_retention_policy = {policy}\n")
+        result = _inner_suite(pytester, users, body)
+        result.assert_outcomes(passed=1, failed=1)
+        homes = {name: Path((noted / name).read_text()) for name in ("passed", "failed")}
+        assert {name for name, home in homes.items() if (home / "deck.txt").exists()} == kept, policy
+        assert {name for name, home in homes.items() if home.parent.exists()} == kept, policy
