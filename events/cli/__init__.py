@@ -15,6 +15,7 @@ import sys
 
 import typer
 
+from events.cli import stdout
 from events.cli.root import RootGroup, VersionOption
 from events.portable import stdout_gone
 
@@ -42,6 +43,7 @@ def _streams() -> None:
                 stream.reconfigure(errors="replace")
             except (ValueError, OSError):
                 pass
+    stdout.guard()  # a write standard output refuses: one line and exit 2 (``events.cli.stdout``)
     if hasattr(sys.stdin, "reconfigure"):
         try:
             sys.stdin.reconfigure(errors="surrogateescape")
@@ -58,8 +60,14 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cmdraft: interrupted\n")
         raise SystemExit(130) from None
+    except stdout.StdoutRefused as error:  # (the root group says it for a command; here: before or after one)
+        sys.stderr.write(f"cmdraft: error: {error.words()}\n")
+        raise SystemExit(stdout.EXIT_CODE) from None
     finally:  # what is left for stdout, before Python's own flush at exit would fail on a reader gone away
         try:
             sys.stdout.flush()
         except BrokenPipeError:
             stdout_gone()
+        except stdout.StdoutRefused as error:  # the output is lost: the command's own code would say it was fine
+            sys.stderr.write(f"cmdraft: error: {error.words()}\n")
+            raise SystemExit(stdout.EXIT_CODE) from None  # noqa: B012  # replaces the code the command ended with

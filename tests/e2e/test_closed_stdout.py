@@ -11,10 +11,14 @@ import sys
 from tests.helpers.paths import ROOT
 
 
-def closed_stdout(*args: object, home) -> subprocess.CompletedProcess:
-    """``cmdraft ARGS`` in a process of its own whose stdout is a pipe nobody reads (its reader already closed)."""
-    reader, writer = os.pipe()
-    os.close(reader)
+def closed_stdout(*args: object, home, full: bool = False) -> subprocess.CompletedProcess:
+    """``cmdraft ARGS`` in a process of its own whose stdout is a pipe nobody reads (its reader already closed), or
+    with ``full`` a device that refuses every write as a full disk does (Linux's ``/dev/full``: ENOSPC)."""
+    if full:
+        writer = os.open("/dev/full", os.O_WRONLY)
+    else:
+        reader, writer = os.pipe()
+        os.close(reader)
     try:
         env = {**os.environ, "CMDRAFT_HOME": str(home), "PYTHONPATH": str(ROOT)}
         return subprocess.run(
@@ -45,3 +49,29 @@ def test_output_to_a_reader_gone_away_keeps_the_commands_own_exit_code(cli, tmp_
         assert (done.returncode, done.stderr) == (1, ""), extra
     done = closed_stdout("deck", "check", tmp_path / "pod" / "seat1-Bot-1-deck.txt", "--json", home=home)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_output_to_a_full_device_is_one_line_and_exit_2_whatever_the_command_would_have_said(cli, tmp_path):
+    """A refused write (``> /dev/full``: a full disk) is no reader gone away: the output is lost, so the command says
+    so in one line and ends with 2, an output that can't be written, never a traceback, and never the code the
+    command would have ended with (0 for a legal deck: a script would take the lost verdict as given).  JSON, text
+    and rich's tables alike; written while the command runs (40 packs) or only at its exit (one)."""
+    home = tmp_path / "home"
+    made = cli("sim", "--seed", "2", "--players", "3", "--out", tmp_path / "pod")
+    assert made.exit_code == 0
+    deck, pool = tmp_path / "pod" / "seat1-Bot-1-deck.txt", tmp_path / "pod" / "seat1-Bot-1-pool.txt"
+    commands = [
+        ("deck", "check", deck),
+        ("deck", "check", deck, "--json"),
+        ("deck", "check", pool),
+        ("packs", "--count", "40", "--seed", "1", "--json"),
+        ("packs", "--count", "1", "--seed", "1"),
+        ("sets", "list"),
+    ]
+    for args in commands:
+        done = closed_stdout(*args, home=home, full=True)
+        assert done.returncode == 2, args
+        assert done.stderr == (
+            "cmdraft: error: standard output could not be written (No space left on device): "
+            "send the output where there is room\n"
+        ), args

@@ -1,0 +1,81 @@
+"""Standard output that refuses what a command writes (a full disk, ``cmdraft packs --json > /dev/full``, a device
+error): one line ``cmdraft: error: …`` and exit 2, as for any output that can't be written, never a traceback and
+never the command's own code (a legal deck's 0 said over output that was lost).
+
+``guard`` puts a thin layer under ``sys.stdout`` once, at the entry point: every writer (``print``, rich's
+consoles, the JSON helpers) goes through it, and a refusal comes out as ``StdoutRefused``, which the root group
+and the entry point tell apart from any other ``OSError``.  A reader that went away (``| head``) is no refusal:
+``BrokenPipeError`` passes as it is (``events.portable.stdout_gone``).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import Any
+
+from events.portable import stdout_gone
+
+EXIT_CODE = 2  # as an output that can't be written (README's "bad input")
+
+
+class StdoutRefused(OSError):
+    """Standard output refused a write or a flush (its errno and reason are the device's)."""
+
+    def words(self) -> str:
+        return f"standard output could not be written ({self.strerror}): send the output where there is room"
+
+
+class _Guarded(io.BufferedIOBase):
+    """A buffer standing for ``raw`` (stdout's own buffer): a write or flush it refuses raises ``StdoutRefused``,
+    after which what is written goes to the null device, so Python's own flush at exit can't fail again."""
+
+    def __init__(self, raw: Any) -> None:
+        super().__init__()
+        self.raw_buffer = raw
+
+    def _refused(self, error: OSError) -> StdoutRefused:
+        stdout_gone()
+        return StdoutRefused(error.errno, error.strerror or str(error))
+
+    def write(self, data: Any) -> int:
+        try:
+            return self.raw_buffer.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._refused(error) from None
+
+    def flush(self) -> None:
+        try:
+            self.raw_buffer.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._refused(error) from None
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.raw_buffer.fileno()
+
+    def isatty(self) -> bool:
+        return self.raw_buffer.isatty()
+
+
+def guard() -> None:
+    """``sys.stdout`` written through ``_Guarded`` from now on (its encoding, error handler and line buffering
+    kept); a stream without a buffer of its own (a test's capture) is left as it is."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or isinstance(buffer, _Guarded) or not isinstance(stream, io.TextIOWrapper):
+        return
+    stream.flush()
+    sys.stdout = io.TextIOWrapper(
+        _Guarded(buffer),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+        write_through=stream.write_through,
+    )
