@@ -400,3 +400,37 @@ def test_a_phone_at_the_desk_mid_round_shows_the_rounds_tables_before_the_seats(
     expect(laptop.locator("#desk-main + #desk-night")).to_have_count(1)
     phone.set_viewport_size(LAPTOP)  # a window made wide: the seats come first again
     expect(phone.locator("#desk-main + #desk-night")).to_have_count(1)
+
+
+TWO_PIPERS = "Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n58 Plains\n"
+
+
+def test_the_trackers_taps_change_the_board_with_no_error_and_each_of_two_pipers_is_cast_by_itself(
+    night_server, browser, cli, tmp_path
+):
+    """A life tap, and a cast of each of two Pipers leading one deck: the board changes and the page shows no
+    error (the board the server answers a tracker's entry with is no table's state; the page used to take it for
+    one and say "Cannot read properties of undefined"); each Piper is its own commander (CR 903.8: its own tax),
+    named on its button "#1" and "#2" as the damage form names them, and cast as that one (its tax: 2 more)."""
+    db, event_id, served = night_server
+    base = served.url
+    deck = tmp_path / "pipers.txt"
+    deck.write_text(TWO_PIPERS, encoding="utf-8")
+    for name in NAMES:  # whoever sits where: every deck is led by two Pipers (registered as it is)
+        assert cli("event", "deck", event_id, name, deck, "--piper", "W", "--piper", "W", "--db", db).exit_code in (0, 1)
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    desk(base, "/api/desk/tracker", {"on": True})
+    me = desk(base, "/api/desk/round", {})["tables"][0][0]
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_table(page, base, event_id, numbers[me], codes[me])
+    tracker = page.locator("#night .night-tracker")
+    mine = tracker.locator(".night-life", has_text=me)
+    mine.locator("text=-1").click()
+    expect(mine.locator(".life")).to_have_text("39")
+    tracker.locator("text=Cast The Prismatic Piper #2").click()
+    expect(tracker).to_contain_text("The Prismatic Piper #2: tax 2")
+    expect(tracker).not_to_contain_text("The Prismatic Piper #1: tax")
+    tracker.locator("text=Cast The Prismatic Piper #1").click()
+    expect(tracker).to_contain_text("The Prismatic Piper #1: tax 2")
+    expect(page.locator("#night-result .error")).to_have_count(0)

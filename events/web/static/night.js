@@ -91,7 +91,9 @@
     return request(method, path, body)
       .then(function (view) {
         state.busy = false;
-        if (view && view.round !== undefined) apply(view, true);
+        // a table's state (its round an object, or null): shown at once; any other answer (the tracker's board,
+        // whose round is a number) leaves the table as it is, asked for again
+        if (view && view.server_time !== undefined && view.round !== undefined) apply(view, true);
         else {
           render(); // the controls usable again; the table as it is now follows
           load();
@@ -399,8 +401,9 @@
     });
     if (me && me.commanders.length) {
       var casts = el("div", "night-actions");
-      me.commanders.forEach(function (name) {
-        casts.appendChild(button("Cast " + name, "small", function () { act("POST", "/api/game", { cast: [[me.id, name]] }); }));
+      me.commanders.forEach(function (name, i) {
+        var named = commanderCopy(me.commanders, i); // two Pipers: each its own commander, "#1" and "#2"
+        casts.appendChild(button("Cast " + named.label, "small", function () { act("POST", "/api/game", { cast: [[me.id, named.spec]] }); }));
       });
       panel.appendChild(casts);
     }
@@ -411,14 +414,19 @@
 
   // Commander damage: who took it, from which commander (its owner's, "#2" for a second copy), how much.  The
   // choices live in state.damage so that a push or a poll redrawing the table keeps them.
+  function commanderCopy(commanders, i) {
+    var name = commanders[i];
+    var copies = commanders.filter(function (other) { return other === name; }).length;
+    var copy = commanders.slice(0, i + 1).filter(function (other) { return other === name; }).length;
+    return copies > 1 ? { spec: name + "#" + copy, label: name + " #" + copy } : { spec: name, label: name };
+  }
+
   function damageSources(players) {
     var sources = [];
     players.forEach(function (p) {
       p.commanders.forEach(function (name, i) {
-        var copies = p.commanders.filter(function (other) { return other === name; }).length;
-        var copy = p.commanders.slice(0, i + 1).filter(function (other) { return other === name; }).length;
-        var spec = copies > 1 ? name + "#" + copy : name;
-        sources.push({ key: p.id + ":" + spec, id: p.id, spec: spec, label: p.name + ": " + name + (copies > 1 ? " #" + copy : "") });
+        var named = commanderCopy(p.commanders, i);
+        sources.push({ key: p.id + ":" + named.spec, id: p.id, spec: named.spec, label: p.name + ": " + named.label });
       });
     });
     return sources;
