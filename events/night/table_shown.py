@@ -274,8 +274,8 @@ def desk_actions(finished: bool, rnd: NightRound | None) -> list[str]:
 
 
 class DeskNight(Answer):
-    """Every table of the round for the desk (results, reports with every version, time left), who dropped, and
-    what the desk may do now (``desk_actions``)."""
+    """Every table of the round for the desk (results, reports with every version, time left), who dropped, what
+    the desk may do now (``desk_actions``), and the sizes its final table may have (offered as they are)."""
 
     server_time: float
     event: NightEvent
@@ -283,6 +283,7 @@ class DeskNight(Answer):
     winner: str | None
     dropped: list[Dropped]
     actions: list[str]
+    final_sizes: list[int]  # what a final table may seat (``rounds.final_sizes``), the event's own table size first
 
 
 # --- the room ---------------------------------------------------------------------------------------------------------

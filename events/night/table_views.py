@@ -25,6 +25,7 @@ from events.night.base import PENDING, EventBase
 from events.night.games import Games
 from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
+from events.night.rounds import final_sizes, seated_size
 from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, standings_title, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
@@ -312,6 +313,7 @@ class TableViews(EventBase):
             winner=winner_line(data.standings),
             dropped=[Dropped(p.name, p.dropped_after) for p in data.players if p.status == "dropped"],
             actions=desk_actions(event.status == "finished", shown),
+            final_sizes=sorted(final_sizes(event), key=lambda size: (size != seated_size(event), size)),
         )
 
     def public_decklists(

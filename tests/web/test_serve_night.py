@@ -205,6 +205,15 @@ def test_a_player_acts_only_for_their_own_table_and_the_room_shows_nothing_priva
         assert page.status_code == 200 and "room.js" in page.text
 
 
+def test_the_desk_is_offered_the_final_table_sizes_the_core_allows_its_own_table_size_first(night, manual_clock):
+    """RULES 1: a final table is one commander pod, 3 to 5 players; the event's tables seat 4, offered first (the
+    desk page shows the sizes as they come, its choice preset to the first); the sizes refused are never offered."""
+    db, event_id, _ = night
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as desk:
+        ok(desk.post("/api/desk/round", json={}, headers=DESK))
+        assert ok(desk.get("/api/desk/night", headers=DESK))["final_sizes"] == [4, 3, 5]
+
+
 @pytest.mark.parametrize("size", [1, 2, 8, 9])
 def test_a_final_table_size_the_core_refuses_is_refused_in_its_words_at_the_desk_and_the_cli(night, manual_clock, size):
     """A final table seats one commander pod, 3 to 5 (the core's rule, ``final_sizes``): the desk asks the core, as the

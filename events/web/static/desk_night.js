@@ -150,7 +150,7 @@
     if (may("top")) {
       var size = el("select");
       cmdraftPage.label(size, "final table size");
-      [4, 5, 2, 3, 6, 7, 8].forEach(function (n) {
+      view.final_sizes.forEach(function (n) { // the sizes the event's final table may have, as the server says
         var o = el("option", null, "top " + n);
         o.value = String(n);
         size.appendChild(o);
