@@ -98,10 +98,12 @@ class TablePrompt:
         self.console.print(Text(where, style="dim"))
         summary = pool_summary(self.seat.pool, self.seat.assist, curve_apart=True)
         width = max(1, self.console.width)
-        # the sentence, the page note, the status line, the prompt, one line for an answer, and the pool summary
-        room = max(1, self.console.height - 5 - len(summary.wrap(self.console, width)))
         lines = card_lines(pack, width=width)
         rows = [len(line.wrap(self.console, width)) for line in lines]  # a line wider than the terminal wraps
+        # the sentence, the page note, the status line, the prompt, one line for an answer, and the pool summary; a
+        # page only on a terminal: written to a pipe or a file (a script, a log), the whole pack is written out
+        room = max(1, self.console.height - 5 - len(summary.wrap(self.console, width)))
+        room = room if self.console.is_terminal else sum(rows)
         pages, first, used = [], 0, 0
         for index, height in enumerate(rows):
             if used + height > room and index > first:

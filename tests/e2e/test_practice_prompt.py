@@ -12,6 +12,7 @@ import os
 import random
 import re
 import signal
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -348,6 +349,27 @@ def read_aloud(lines: list[str], pack) -> None:
     assert all(line.endswith("6+:0") for line in summary[1::2])
     words = [line.strip() for line in lines if line.strip()]
     assert not [word for word in words if " " not in word and word.isalpha()], words  # no word alone on a line
+
+
+def test_a_pack_written_to_a_pipe_is_written_whole_not_a_terminals_page_of_it(tmp_path):
+    """No terminal (a script reading the prompt's output, a log): every card of the pack is written, however short
+    the screen the environment names (``LINES=24``), with no page note a script would have to answer."""
+    db = tmp_path / "p.json"
+    session = new_session(db, 3)
+    pack = session.draft.pack(0)
+    env = {**os.environ, "CMDRAFT_HOME": str(tmp_path / "home"), "LINES": "24", "COLUMNS": "80"}
+    done = subprocess.run(
+        [sys.executable, "-m", "events", "play", "--plain", "--resume", str(session.draft_id), "--db", str(db)],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [n for n in range(1, len(pack) + 1) if not any(line.startswith(f"{n:>2}  ") for line in lines)] == []
+    assert "Cards 1 to" not in done.stdout and "'more'" not in done.stdout
 
 
 def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
