@@ -9,6 +9,7 @@ Nothing here prints or draws; a line that can't be read raises ``InputError`` sa
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -233,8 +234,22 @@ def _bottom(args: list[str], text: str, session: DeckSession) -> act.Bottom:
 
 
 def _export(args: list[str], text: str, session: DeckSession) -> Export:
-    force = "--force" in args  # files of an earlier run are replaced only when asked (events.outputs.guard)
-    folders = [arg for arg in args if arg != "--force"]
+    """'export [FOLDER] [--force]': a folder whose name has spaces is quoted as at a shell ('export "My Decks"');
+    a second folder, an empty name or an unclosed quote is refused, never a folder made of part of it."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise InputError(
+            "export: a quote is not closed: quote the folder's whole name, as 'export \"My Decks\"'"
+        ) from None
+    force = "--force" in words  # files of an earlier run are replaced only when asked (events.outputs.guard)
+    folders = [word for word in words if word != "--force"]
+    if len(folders) > 1:
+        raise InputError(
+            f"export takes one folder, not {len(folders)}: quote a name with spaces, as 'export \"My Decks\"'"
+        )
+    if folders and not folders[0].strip():
+        raise InputError("export: the folder's name is empty: name a folder, or none for the default one")
     return Export(Path(folders[0]).expanduser() if folders else None, force)
 
 

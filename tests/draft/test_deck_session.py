@@ -235,6 +235,9 @@ def test_lines_become_intents_with_counts_numbers_and_names_with_commas():
     assert words.parse("auto new", session) == act.Replace() and words.parse("auto", session) == act.Complete()
     assert words.parse("? 3", session) == words.ReadCard("3") and words.parse("show 3", session) == words.ReadCard("3")
     assert words.parse("export out --force", session) == words.Export(words.Path("out"), True)
+    assert words.parse('export "My Decks"', session) == words.Export(words.Path("My Decks"), False)
+    assert words.parse('export --force "Ann\'s decks"', session) == words.Export(words.Path("Ann's decks"), True)
+    assert words.parse("export 'Bo O'\"'\"'Neil'", session) == words.Export(words.Path("Bo O'Neil"), False)
     assert words.parse("bot 2", session) == words.ShowBot(1) and words.parse("q", session) == words.Quit()
     assert words.parse("   ", session) is None
 
@@ -251,6 +254,9 @@ def test_lines_become_intents_with_counts_numbers_and_names_with_commas():
         ("auto please", "'auto new' replaces it"),
         ("bot x", "bot N"),
         ("add 1 0", "a count is 1 or more"),
+        ("export My Decks", "export takes one folder, not 2: quote a name with spaces"),
+        ('export "My Decks', "a quote is not closed"),
+        ('export ""', "the folder's name is empty"),
     ],
 )
 def test_a_line_that_cant_be_read_says_what_to_type(line, message):
