@@ -102,6 +102,10 @@ def read_choices(
                 if not 0 <= position < numbered:
                     raise InputError(f"there is no card {number.group()} {what}: choose 1 to {numbered}")
                 match = (position, number.end())
+        if match is None and free is None and chosen:
+            # a card named again (a pick, not the builder's copies): read as itself, so the core refuses the pick
+            # in its own words ("card 18 is chosen twice"), as it does the number typed twice
+            match = _match_name(text, i, keys, sorted({c for c, _ in chosen}))
         if match is None:
             stop = min([text.find(s, i) for s in SEPARATORS if text.find(s, i) >= 0] or [n])
             if last_name >= 0 and not any(s in text[name_end:i] for s in SEPARATORS):

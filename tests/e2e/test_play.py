@@ -175,6 +175,15 @@ def test_selection_mistakes(pack, text, message):
         parse_selection(text, pack, 2)
 
 
+def test_a_card_named_twice_is_refused_as_chosen_twice_as_its_number_typed_twice_is(pack):
+    """Not "'Kamahl' is not in this pack" (it is): the second naming reads as the same card, and the pick is refused
+    in the core's words for a card chosen twice, whether named twice, or named and numbered."""
+    name = pack[0].card.name
+    for text in (f"{name}; {name}", f"{name.lower()}, 1", f"1 {name.upper()}"):
+        with pytest.raises(WrongCount, match="card 1 is chosen twice: take exactly 2 different cards"):
+            parse_selection(text, pack, 2)
+
+
 def test_resume_gives_the_same_boosters_and_pick(tmp_path):
     from draft.engine import DraftConfig
 
