@@ -296,6 +296,7 @@ class DecklistLine(Answer, kw_only=True):
     type: str | UnsetType = UNSET
     image: str | UnsetType = UNSET
     artist: str | UnsetType = UNSET
+    chosen_color: str | UnsetType = UNSET  # a commander that chooses its color (a Piper): the color, as a word
     name: str
     count: int
 

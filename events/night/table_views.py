@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from msgspec import UNSET
 
 from events import timing
@@ -64,9 +65,10 @@ from events.night.table_shown import (
     table_status_sentence,
 )
 from events.storage.draft_records import draft_progress
-from events.storage.records import Deck, DeckLine, Event, Player, Pod, Report, Result, Round
+from events.storage.records import Deck, DeckLine, DeckList, Event, Player, Pod, Report, Result, Round
 from events.storage.tables import records_of
 from sets.cards import Card
+from sets.colors import Color
 from sets.errors import InputError, StateError
 from sets.names import name_order
 
@@ -336,11 +338,22 @@ class TableViews(EventBase):
         def lines(rows: list[DeckLine]) -> list[DecklistLine]:
             return [DecklistLine(**{**facts(line.name), "name": line.name, "count": line.count}) for line in rows]
 
+        def commanders(deck: DeckList) -> list[DecklistLine]:
+            """Its commanders' lines, each Piper's with the color chosen for it, in the order they were chosen."""
+            colors = iter(deck.piper_colors)
+            shown = lines(deck.commanders)
+            for at, line in enumerate(shown):
+                card = self.index.get(line.name)
+                color = next(colors, None) if card is not None and card.chooses_color else None
+                if color is not None:
+                    shown[at] = msgspec.structs.replace(line, chosen_color=Color.parse(color).word)
+            return shown
+
         return [
             Decklist(
                 rank=row.rank,
                 name=row.name,
-                commanders=lines(decks[row.player].commanders),
+                commanders=commanders(decks[row.player]),
                 main=lines(decks[row.player].main),
                 sideboard=lines(decks[row.player].sideboard),
             )

@@ -12,12 +12,14 @@ import msgspec
 import pytest
 from msgspec import UnsetType
 
+from draft.formats import parse
 from events.night.round_clock import start_clock
 from events.night.shown import standing_row
 from events.night.table_reports import Confirmed, NotYourTable, TableReports
 from events.night.table_shown import room_views
 from events.night.table_views import TableViews
 from events.storage.store import Store
+from sets.colors import Color
 from sets.errors import InputError, StateError
 from tests.helpers.night import Night, bots_drafted
 from tests.helpers.nights import codes_of, start, terminal_night
@@ -332,6 +334,27 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     reports.set_publish_decklists(event_id, True)
     lists = as_seen(views.public_decklists(event_id))
     assert [d["name"] for d in lists] == ranked and all(d["commanders"] for d in lists)
+
+
+def test_a_published_decklist_says_the_color_chosen_for_each_piper_leading_it(night):
+    """RULES: each Piper added as a commander takes a color of its own; the published decklist (the room's page)
+    says which, in the order they were chosen, as the printed sheet does; no other line has a color."""
+    events, event_id, reports, views = night
+    two = parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n58 Swamp\n")
+    events.register_deck(event_id, NAMES[0], two, piper_colors=[Color.B, Color.R])
+    for number in (1, 2):
+        for table, names in enumerate(events.new_round(event_id).tables, start=1):
+            events.record_result(event_id, number, table, " > ".join(names))
+    events.finish(event_id)
+    reports.set_publish_decklists(event_id, True)
+    lists = {d["name"]: d for d in as_seen(views.public_decklists(event_id))}
+    commanders = lists[NAMES[0]]["commanders"]
+    assert [(c["name"], c.get("chosen_color")) for c in commanders] == [
+        ("The Prismatic Piper", "black"),
+        ("The Prismatic Piper", "red"),
+    ]
+    others = [line for d in lists.values() for part in ("commanders", "main") for line in d[part]]
+    assert sum(1 for line in others if "chosen_color" in line) == 2
 
 
 def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_path, cli):

@@ -26,7 +26,8 @@
         img.loading = "lazy";
         item.appendChild(img);
       }
-      item.appendChild(el("span", "decklist-line", line.count + " " + line.name));
+      var chosen = line.chosen_color ? " (chosen color: " + line.chosen_color + ")" : ""; // a Piper's color
+      item.appendChild(el("span", "decklist-line", line.count + " " + line.name + chosen));
       if (line.cost) item.appendChild(el("span", "decklist-cost", " " + line.cost));
       list.appendChild(item);
     });
