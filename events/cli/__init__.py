@@ -51,6 +51,10 @@ def _streams() -> None:
             pass
 
 
+def _error_line(words: str) -> None:
+    sys.stderr.write(f"cmdraft: error: {words}\n")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cmdraft`` script."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -60,14 +64,15 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cmdraft: interrupted\n")
         raise SystemExit(130) from None
-    except stdout.StdoutRefused as error:  # (the root group says it for a command; here: before or after one)
-        sys.stderr.write(f"cmdraft: error: {error.words()}\n")
-        raise SystemExit(stdout.EXIT_CODE) from None
+    except stdout.StdoutRefused:  # (said below: the root group says it for a command; here, before or after one)
+        pass
     finally:  # what is left for stdout, before Python's own flush at exit would fail on a reader gone away
         try:
             sys.stdout.flush()
         except BrokenPipeError:
             stdout_gone()
-        except stdout.StdoutRefused as error:  # the output is lost: the command's own code would say it was fine
-            sys.stderr.write(f"cmdraft: error: {error.words()}\n")
-            raise SystemExit(stdout.EXIT_CODE) from None  # noqa: B012  # replaces the code the command ended with
+        except stdout.StdoutRefused:
+            pass  # said now
+        if stdout.said(_error_line):
+            # the output is lost: the command's own code (0: a legal deck) would say it was given
+            raise SystemExit(stdout.EXIT_CODE)  # noqa: B012  # replaces the code the command ended with

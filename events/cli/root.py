@@ -25,7 +25,7 @@ import typer
 import typer.core
 from typer.core import TyperGroup
 
-from events.cli.stdout import EXIT_CODE, StdoutRefused
+from events.cli.stdout import EXIT_CODE, StdoutRefused, said
 from events.outputs.written import new_run
 from sets.errors import CmdraftError
 from sets.numbers import MAX_DIGITS, is_decimal, is_number
@@ -267,8 +267,8 @@ class RootGroup(LazyGroup):
         except KeyboardInterrupt:  # said here: typer turns it into a silent exit 130 (0.20) or click's "Aborted!"
             click.echo("cmdraft: interrupted", err=True)
             ctx.exit(130)
-        except StdoutRefused as error:  # (events.cli.stdout)
-            _error_line(error.words())
+        except StdoutRefused:  # (events.cli.stdout)
+            said(_error_line)
             ctx.exit(EXIT_CODE)
 
     def main(  # type: ignore[override]  # typer's main takes windows_expand_args by name; here it travels in ``extra`` to typer's own main, unchanged

@@ -67,6 +67,8 @@ def test_output_to_a_full_device_is_one_line_and_exit_2_whatever_the_command_wou
         ("packs", "--count", "40", "--seed", "1", "--json"),
         ("packs", "--count", "1", "--seed", "1"),
         ("sets", "list"),
+        ("--help",),  # (click tries an empty write first, and takes its refusal for "no binary stream")
+        ("deck", "--help"),
     ]
     for args in commands:
         done = closed_stdout(*args, home=home, full=True)
