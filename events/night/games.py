@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,16 +34,21 @@ HitKey = tuple[int | None, int | None, str | None, int | None]  # victim, source
 CastKey = tuple[int, str | None, int | None]  # player, commander, which copy
 
 
-def entry_text(entry: GameEntry, names: dict[int, str]) -> str:
-    """One tracker entry as the desk typed it: ``life Ann -5; damage Ann=Bo:Piper 7; cast Bo=Piper``."""
+def entry_text(entry: GameEntry, names: dict[int, str], commanders: Mapping[int, list[str]] | None = None) -> str:
+    """One tracker entry as the desk typed it: ``life Ann -5; damage Ann=Bo:Piper#2 7; cast Bo=Piper#1``; a
+    commander's copy is named when it is a second one, or (``commanders``: each player's, where known) when its
+    player leads with two of it, so "#1" is never lost where it tells two Pipers apart."""
+
+    def which(owner: int, card: str | None, copy: int | None) -> str:
+        twice = commanders is not None and commanders.get(owner, []).count(card or "") > 1
+        return f"#{copy}" if copy and (copy > 1 or twice) else ""
+
     parts = [f"life {names[int(pid)]} {delta:+d}" for pid, delta in entry.life.items()]
     parts += [
-        f"damage {names[to]}={names[frm]}:{card}{'#' + str(copy) if copy and copy > 1 else ''} {amount}"
+        f"damage {names[to]}={names[frm]}:{card}{which(frm, card, copy)} {amount}"
         for to, frm, card, copy, amount in entry.hits
     ]
-    parts += [
-        f"cast {names[pid]}={card}{'#' + str(copy) if copy and copy > 1 else ''}" for pid, card, copy in entry.casts
-    ]
+    parts += [f"cast {names[pid]}={card}{which(pid, card, copy)}" for pid, card, copy in entry.casts]
     return "; ".join(parts)
 
 
@@ -369,7 +375,7 @@ class Games(EventBase):
                 games.insert(tally.record(event_id, round_number, table_number))
                 where = f"round {round_number} table {table_number}"
                 if undone is not None:
-                    history.log_change(db, event_id, who, "game undo", entry_text(undone, names), where)
+                    history.log_change(db, event_id, who, "game undo", entry_text(undone, names, commanders), where)
                 else:
                     history.log_change(
                         db,
@@ -377,7 +383,7 @@ class Games(EventBase):
                         who,
                         "game",
                         where,
-                        entry_text(entry, names),
+                        entry_text(entry, names, commanders),
                         undo=history.GameUndo(round_number, table_number, len(tally.entries)),
                     )
 

@@ -410,6 +410,11 @@ def test_game_tracker_cli_spelling_and_refusals(events, cli):
     assert [(h["from"], h["copy"], h["amount"]) for h in ann["commander_damage"]] == [("Bo", 2, 8)]
     shown = cli("event", "game", event_id, 1, 1, "--db", db)
     assert "Bo: The Prismatic Piper #2 8" in shown.stdout and "The Prismatic Piper #1 +{2}" in shown.stdout
+    # the log says which of Bo's two Pipers, "#1" as well as "#2"; Cy's one Piper and Di's Akroma need no number
+    assert cli("event", "game", event_id, 1, 1, "--cast", "Cy=Piper", "--cast", "Di=Akroma", "--db", db).exit_code == 0
+    logged = cli("event", "log", event_id, "--db", db).stdout
+    assert "damage Ann=Bo:The Prismatic Piper#2 7; cast Bo=The Prismatic Piper#1" in logged
+    assert "cast Cy=The Prismatic Piper; cast Di=Akroma, Vision of Ixidor" in logged
     for args in (
         ["--damage", "Ann=Bo:Akroma:7"],
         ["--damage", "Ann=Bo:Piper:7"],
