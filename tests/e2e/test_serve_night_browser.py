@@ -179,9 +179,14 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     expect(actions.filter(has_text="Undo the desk's last change")).to_have_count(0)
 
 
+LONG_NAME = 'Ivy "Featherstonehaugh" Cholmondeley'  # a long name, seen whole on the TV while the screen has room
+
+
 def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_path, cli, browser, shots):
+    """Two pods read in two wide columns (a column a pod, up to three), so a long name is seen whole, not cut short
+    in a narrow column beside an empty screen."""
     db = tmp_path / "seated.json"
-    event_id = terminal_night(cli, db, *NAMES, "Gus", "Hal", "Ivy")
+    event_id = terminal_night(cli, db, *NAMES, "Gus", "Hal", LONG_NAME)
     served = Served(db, event_id)
     try:
         page = browser.new_context(viewport=LAPTOP).new_page()
@@ -196,7 +201,12 @@ def test_the_room_before_the_draft_cycles_the_join_qr_code_and_the_seatings(tmp_
         page.clock.run_for(13_000)
         expect(page.locator("#view-seatings")).to_be_visible()
         seated = page.locator("#seatings .pod .row .name").all_inner_texts()
-        assert sorted(seated) == sorted([*NAMES, "Gus", "Hal", "Ivy"])
+        assert sorted(seated) == sorted([*NAMES, "Gus", "Hal", LONG_NAME])
+        cut = page.eval_on_selector_all(
+            "#seatings .pod .row .name",
+            "names => names.filter(n => n.scrollWidth > n.clientWidth).map(n => n.textContent)",
+        )
+        assert cut == []
         codes = codes_of(db, event_id).values()
         assert not any(code in page.content() for code in codes)
         page.screenshot(path=str(shots / "room-seatings-1920x1080.png"))

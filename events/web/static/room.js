@@ -116,6 +116,7 @@
       $("seatings-title").textContent = "Seatings" + pageOf(i, all);
       var box = $("seatings");
       clear(box);
+      spread(box, 8 * chunk.length); // a column a pod, up to three: one pod reads wide, its long names whole
       chunk.forEach(function (pod) {
         var card = el("div", "pod");
         card.appendChild(el("h3", null, "Pod " + pod.pod + " · " + pod.players.length + " seats"));
