@@ -15,8 +15,8 @@ import sys
 
 import typer
 
-from events.cli import stdout
 from events.cli.root import RootGroup, VersionOption
+from events.cli.stdout import EXIT_CODE, StdoutRefused, guard, said
 from events.portable import stdout_gone
 
 app = typer.Typer(
@@ -43,7 +43,7 @@ def _streams() -> None:
                 stream.reconfigure(errors="replace")
             except (ValueError, OSError):
                 pass
-    stdout.guard()  # a write standard output refuses: one line and exit 2 (``events.cli.stdout``)
+    guard()  # a write standard output refuses: one line and exit 2 (``events.cli.stdout``)
     if hasattr(sys.stdin, "reconfigure"):
         try:
             sys.stdin.reconfigure(errors="surrogateescape")
@@ -64,15 +64,15 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cmdraft: interrupted\n")
         raise SystemExit(130) from None
-    except stdout.StdoutRefused:  # (said below: the root group says it for a command; here, before or after one)
+    except StdoutRefused:  # (said below: the root group says it for a command; here, before or after one)
         pass
     finally:  # what is left for stdout, before Python's own flush at exit would fail on a reader gone away
         try:
             sys.stdout.flush()
         except BrokenPipeError:
             stdout_gone()
-        except stdout.StdoutRefused:
+        except StdoutRefused:
             pass  # said now
-        if stdout.said(_error_line):
+        if said(_error_line):
             # the output is lost: the command's own code (0: a legal deck) would say it was given
-            raise SystemExit(stdout.EXIT_CODE)  # noqa: B012  # replaces the code the command ended with
+            raise SystemExit(EXIT_CODE)  # noqa: B012  # replaces the code the command ended with

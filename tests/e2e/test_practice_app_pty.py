@@ -19,6 +19,7 @@ import pexpect
 
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
+from tests.helpers.piped import piped
 from tests.helpers.shared_clock import SharedClock
 
 PICK = re.compile(r"Take (\d) cards? \(numbers or names")
@@ -118,18 +119,8 @@ def test_plain_timeout_drops_half_typed_input(tmp_path, shared_clock):
 def test_plain_mode_when_output_is_not_a_terminal(tmp_path):
     """In a process of its own: a process whose output is a pipe, not a terminal."""
     db = tmp_path / "db.json"
-    env = dict(os.environ, CMDRAFT_HOME=str(tmp_path))
-    import subprocess
-
     # stdin and stdout are pipes: the line prompt, which reads the picks line by line
-    done = subprocess.run(
-        [sys.executable, "-m", "events", "play", "--seed", "3", "--players", "4", "--db", str(db)],
-        input="1 2\nquit\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    done = piped("play", "--seed", "3", "--players", "4", "--db", str(db), home=tmp_path, input="1 2\nquit\n")
     assert done.returncode == 0, done.stderr
     assert "Take 2 cards (numbers or names" in done.stdout and "Took 1 " in done.stdout
     assert my_picks(db)[0].positions == (0, 1)

@@ -12,7 +12,6 @@ import os
 import random
 import re
 import signal
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -33,6 +32,7 @@ from sets.booster import Printing, booster_spec
 from sets.card_index import card_index
 from sets.catalog import load_set
 from sets.errors import InputError
+from tests.helpers.piped import piped
 from tests.helpers.shared_clock import SharedClock
 
 PROMPT = re.compile(r"Take (\d) cards? \(numbers or names; pool, hint, help, quit\)> ")
@@ -357,15 +357,8 @@ def test_a_pack_written_to_a_pipe_is_written_whole_not_a_terminals_page_of_it(tm
     db = tmp_path / "p.json"
     session = new_session(db, 3)
     pack = session.draft.pack(0)
-    env = {**os.environ, "CMDRAFT_HOME": str(tmp_path / "home"), "LINES": "24", "COLUMNS": "80"}
-    done = subprocess.run(
-        [sys.executable, "-m", "events", "play", "--plain", "--resume", str(session.draft_id), "--db", str(db)],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    args = ("play", "--plain", "--resume", str(session.draft_id), "--db", str(db))
+    done = piped(*args, home=tmp_path / "home", input="quit\n", LINES="24", COLUMNS="80")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert [n for n in range(1, len(pack) + 1) if not any(line.startswith(f"{n:>2}  ") for line in lines)] == []
