@@ -158,6 +158,9 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     expect(card.locator(".desk-night-order")).to_have_text(
         [" > ".join(table), " > ".join([table[1], table[0], table[2]])]
     )
+    # the desk's own result box shows an example in table 2's names, not another table's
+    example = f"{table[0]} > {table[1]} = {table[2]}" + "".join(f" > {name}" for name in table[3:])
+    expect(card.locator("input[aria-label='result of table 2']")).to_have_attribute("placeholder", example)
     page.screenshot(path=str(shots / "desk-night-1920x1080.png"))
     card.locator(f"text=Record {table[1]}'s version").click()
     expect(card.locator(".desk-night-status")).to_have_text("recorded", timeout=10_000)

@@ -218,7 +218,8 @@
     }
     if (rnd.open || t.result) {
       var typed = el("input");
-      typed.placeholder = "Ann > Bo = Cy > Di";
+      // an example in this table's own names: a finishing order, "=" for a draw after the first
+      typed.placeholder = t.players.map(function (name, i) { return (i === 0 ? "" : i === 2 ? " = " : " > ") + name; }).join("");
       cmdraftPage.label(typed, "result of table " + t.table);
       typed.value = state.typing[t.table] || "";
       typed.addEventListener("input", function () { state.typing[t.table] = typed.value; });
