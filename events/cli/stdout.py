@@ -59,21 +59,19 @@ class _Guarded(io.BufferedIOBase):
         _REFUSED.append(refusal)
         return refusal
 
-    def write(self, data: Any) -> int:
+    def _through(self, call: Callable[..., Any], *args: Any) -> Any:
         try:
-            return self.raw_buffer.write(data)
+            return call(*args)
         except BrokenPipeError:
             raise
         except OSError as error:
             raise self._refused(error) from None
 
+    def write(self, data: Any) -> int:
+        return self._through(self.raw_buffer.write, data)
+
     def flush(self) -> None:
-        try:
-            self.raw_buffer.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            raise self._refused(error) from None
+        self._through(self.raw_buffer.flush)
 
     def writable(self) -> bool:
         return True

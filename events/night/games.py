@@ -34,14 +34,18 @@ HitKey = tuple[int | None, int | None, str | None, int | None]  # victim, source
 CastKey = tuple[int, str | None, int | None]  # player, commander, which copy
 
 
-def entry_text(entry: GameEntry, names: dict[int, str], commanders: Mapping[int, list[str]] | None = None) -> str:
+def held_twice(commanders: Mapping[int, list[str]], owner: int | None, card: str | None) -> bool:
+    """Whether ``owner`` leads with two of ``card`` (two Pipers): then each copy is named, "#1" and "#2"."""
+    return owner is not None and commanders.get(owner, []).count(card or "") > 1
+
+
+def entry_text(entry: GameEntry, names: dict[int, str], commanders: Mapping[int, list[str]]) -> str:
     """One tracker entry as the desk typed it: ``life Ann -5; damage Ann=Bo:Piper#2 7; cast Bo=Piper#1``; a
-    commander's copy is named when it is a second one, or (``commanders``: each player's, where known) when its
-    player leads with two of it, so "#1" is never lost where it tells two Pipers apart."""
+    commander's copy is named when it is a second one, or when its player leads with two of it (``commanders``:
+    each player's at the table), so "#1" is never lost where it tells two Pipers apart."""
 
     def which(owner: int, card: str | None, copy: int | None) -> str:
-        twice = commanders is not None and commanders.get(owner, []).count(card or "") > 1
-        return f"#{copy}" if copy and (copy > 1 or twice) else ""
+        return f"#{copy}" if copy and (copy > 1 or held_twice(commanders, owner, card)) else ""
 
     parts = [f"life {names[int(pid)]} {delta:+d}" for pid, delta in entry.life.items()]
     parts += [
@@ -388,7 +392,7 @@ class Games(EventBase):
                     )
 
         def label(source: int | None, card: str | None, copy: int | None, owner: int | None) -> str:
-            several = copy is not None and owner is not None and commanders.get(owner, []).count(card or "") > 1
+            several = copy is not None and held_twice(commanders, owner, card)
             mark = f" #{copy}" if several else ""
             return (
                 (f"{names[source]}: " if source is not None else "")

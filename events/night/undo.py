@@ -301,7 +301,8 @@ class Undo(EventBase):
         taken = Games.take_back_last(db, event_id, undo.round, undo.table, rnd.tables[undo.table - 1], undo.entries)
         if taken is None:
             raise self._unsafe(entry, "the table has changed since")
-        return f"at {entry.old}: {entry_text(taken, self._names(db, event_id))}"
+        commanders = {pid: Games._commander_names(db, event_id, pid) for pid in rnd.tables[undo.table - 1]}
+        return f"at {entry.old}: {entry_text(taken, self._names(db, event_id), commanders)}"
 
     def _undo_seat(self, db: TinyDB, event_id: int, event: Event, entry: Change, undo: UndoNote) -> str:
         pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda p: p.number)

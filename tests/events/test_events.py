@@ -415,6 +415,9 @@ def test_game_tracker_cli_spelling_and_refusals(events, cli):
     logged = cli("event", "log", event_id, "--db", db).stdout
     assert "damage Ann=Bo:The Prismatic Piper#2 7; cast Bo=The Prismatic Piper#1" in logged
     assert "cast Cy=The Prismatic Piper; cast Di=Akroma, Vision of Ixidor" in logged
+    assert cli("event", "game", event_id, 1, 1, "--cast", "Bo=Piper#1", "--db", db).exit_code == 0
+    undone = cli("event", "undo", event_id, "--yes", "--db", db)  # its words name the copy as the log does
+    assert undone.exit_code == 0 and "cast Bo=The Prismatic Piper#1" in undone.stdout, undone.output
     for args in (
         ["--damage", "Ann=Bo:Akroma:7"],
         ["--damage", "Ann=Bo:Piper:7"],
