@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
-from typing import Any
+from typing import Any, TypeVar
 
 from draft.decks import MOST_COMMANDERS, is_piper
 from draft.products import AddedOption, PartnerGrant, Product, added_names, product_of, products
@@ -15,6 +15,8 @@ from draft.traits import Kept
 from sets.cards import Card, CommanderAbility, normalize_name
 from sets.colors import Color, ColorIdentity, identity_from_mask
 from sets.errors import InputError
+
+_Chosen = TypeVar("_Chosen")  # a chosen color as a caller keeps it (a ``Color``, its word)
 
 _COLOR_BITS = tuple(color.bit for color in Color)  # WUBRG
 # Abilities that pair one card with another that has the other one (CR 702.124i, k, m).
@@ -239,10 +241,18 @@ def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None
     return identity_from_mask(mask)
 
 
+def chosen_colors(chooses: Sequence[bool], colors: Sequence[_Chosen]) -> list[_Chosen | None]:
+    """Which color each commander chose, in order (``chooses``: whether each chooses its color, CR 903.4b): the
+    chosen ``colors`` go to the commanders that choose, one each, in order; the others (and a chooser past the last
+    color given) have none."""
+    choices = iter(colors)
+    return [next(choices, None) if chooser else None for chooser in chooses]
+
+
 def each_identity(commanders: Sequence[Card], colors: Sequence[Color | None]) -> list[ColorIdentity]:
     """Each commander's own identity, in order: one that chooses its color (CR 903.4b) with the color it chose."""
-    choices = iter(colors)
-    return [commander_identity([card], [next(choices, None)] if card.chooses_color else []) for card in commanders]
+    chosen = chosen_colors([card.chooses_color for card in commanders], colors)
+    return [commander_identity([card], [] if color is None else [color]) for card, color in zip(commanders, chosen)]
 
 
 # --- commander advice ------------------------------------------------------------------------

@@ -86,6 +86,7 @@ class Seated(Answer):
     id: int
     name: str
     commanders: list[str]
+    colors: list[str | None]  # the color each commander chose (a Piper's, as a word), in order; None for the others
     first: bool
     dropped: bool
     me: bool

@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
+from draft.commanders import chosen_colors
 from events import timing
 from events.night.base import PENDING, EventBase
 from events.night.games import Games
@@ -91,6 +92,7 @@ class NightData:
     reports: dict[tuple[int, int], Report]
     decks: set[int]
     commanders: dict[int, list[str]]
+    colors: dict[int, list[str | None]]  # the color each of those commanders chose (a Piper's), by word; else None
     seats: dict[int, tuple[Round, int]]
     standings: list[Standing]
 
@@ -126,6 +128,7 @@ class TableViews(EventBase):
                     reports[(report.round, report.table)] = report
             decks = records_of(db, Deck).find(event=event_id)
             commanders = {d.player: Games._commander_names(db, event_id, d.player) for d in decks}
+            colors = {d.player: self._chosen_words(commanders[d.player], d.deck) for d in decks}
         seats: dict[int, tuple[Round, int]] = {}
         for rnd in reversed(rounds):
             for number, table in enumerate(rnd.tables, start=1):
@@ -141,6 +144,7 @@ class TableViews(EventBase):
             reports=reports,
             decks={d.player for d in decks},
             commanders=commanders,
+            colors=colors,
             seats=seats,
             standings=standings_of(event, players, list(results.values()), rounds) if rounds else [],
         )
@@ -221,6 +225,14 @@ class TableViews(EventBase):
             report=None if report is None else self._report_shown(report, table, data, viewer),
         )
 
+    def _chosen_words(self, names: list[str], deck: DeckList) -> list[str | None]:
+        """The color each of a registered deck's commanders (``names``, in order) chose, as a word: a Piper's, in
+        the order they were chosen (``draft.commanders.chosen_colors``); None for the others."""
+        chooses = [(card := self.index.get(name)) is not None and card.chooses_color for name in names]
+        return [
+            None if color is None else Color.parse(color).word for color in chosen_colors(chooses, deck.piper_colors)
+        ]
+
     @staticmethod
     def _seated(data: NightData, rnd: Round, number: int, viewer: int) -> list[Seated]:
         """The players at a table as one of them sees them: their commanders, who goes first, who dropped."""
@@ -229,6 +241,7 @@ class TableViews(EventBase):
                 id=pid,
                 name=data.names[pid],
                 commanders=list(data.commanders.get(pid, [])),
+                colors=list(data.colors.get(pid, [])),
                 first=bool(rnd.first) and rnd.first[number - 1] == pid,
                 dropped=data.status[pid] != "active",
                 me=pid == viewer,
@@ -340,14 +353,11 @@ class TableViews(EventBase):
 
         def commanders(deck: DeckList) -> list[DecklistLine]:
             """Its commanders' lines, each Piper's with the color chosen for it, in the order they were chosen."""
-            colors = iter(deck.piper_colors)
-            shown = lines(deck.commanders)
-            for at, line in enumerate(shown):
-                card = self.index.get(line.name)
-                color = next(colors, None) if card is not None and card.chooses_color else None
-                if color is not None:
-                    shown[at] = msgspec.structs.replace(line, chosen_color=Color.parse(color).word)
-            return shown
+            chosen = self._chosen_words([line.name for line in deck.commanders], deck)
+            return [
+                line if color is None else msgspec.structs.replace(line, chosen_color=color)
+                for line, color in zip(lines(deck.commanders), chosen, strict=True)
+            ]
 
         return [
             Decklist(

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from draft import deck_actions as act
-from draft.commanders import each_identity
+from draft.commanders import chosen_colors, each_identity
 from draft.deck_session import DeckSession
 from draft.deck_state import plural
 from draft.decks import Deck
@@ -103,9 +103,10 @@ def pool_table(rows: tuple[act.PoolRow, ...], width: int) -> Table:
 def leaders_text(commanders: Sequence[Card], colors: Sequence[Color]) -> str:
     """The commanders by name, each that chooses its color (CR 903.4b) with its color: 'The Prismatic Piper (blue) +
     Kamahl, Heart of Krosa' (the colors are given in the order of those commanders)."""
-    chosen = iter(colors)
-    named = [(card.name, next(chosen, None) if card.chooses_color else None) for card in commanders]
-    return " + ".join(f"{name} ({color.word})" if color else name for name, color in named)
+    chosen = chosen_colors([card.chooses_color for card in commanders], colors)
+    return " + ".join(
+        card.name if color is None else f"{card.name} ({color.word})" for card, color in zip(commanders, chosen)
+    )
 
 
 def commanders_line(chosen: act.CommandersChosen) -> Text:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from draft.commanders import can_pair
+from draft.commanders import can_pair, chosen_colors, each_identity
 from draft.deck_rules import validate
 from draft.deckbuild import rank_commanders
 from draft.decks import PIPER, Deck, DeckFormat, DeckLine, Zone
@@ -378,6 +378,18 @@ def test_constructed_banned_list():
     report = validate(constructed(banned_card=lotus), fmt=DeckFormat.COMMANDER, banned=["Jeweled Lotus"])
     assert report.codes() == ["banned"] and report.problems[0].cards == ("Jeweled Lotus",)
     assert validate(constructed(banned_card=lotus), fmt=DeckFormat.COMMANDER).valid
+
+
+def test_chosen_colors_go_to_the_choosing_commanders_one_each_in_order(piper):
+    """CR 903.4b: a commander that chooses its color (the Piper) has the color chosen for it; two Pipers choose
+    one each, the first color for the first; a legend beside them chooses none; a Piper past the colors given has
+    none yet."""
+    akroma = legend("W", partner=True)
+    assert chosen_colors([True, False, True], [Color.B, Color.R]) == [Color.B, None, Color.R]
+    assert chosen_colors([False, True, True], [Color.G]) == [None, Color.G, None]
+    assert chosen_colors([False], [Color.G]) == [None]
+    leading = each_identity([piper, akroma, piper], [Color.B, Color.R])
+    assert [identity.letters for identity in leading] == [["B"], ["W"], ["R"]]
 
 
 # --- advice ---------------------------------------------------------------------------------------------

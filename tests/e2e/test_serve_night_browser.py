@@ -424,13 +424,14 @@ def test_the_trackers_taps_change_the_board_with_no_error_and_each_of_two_pipers
     """A life tap, and a cast of each of two Pipers leading one deck: the board changes and the page shows no
     error (the board the server answers a tracker's entry with is no table's state; the page used to take it for
     one and say "Cannot read properties of undefined"); each Piper is its own commander (CR 903.8: its own tax),
-    named on its button "#1" and "#2" as the damage form names them, and cast as that one (its tax: 2 more)."""
+    named on its button "#1" and "#2" as the damage form names them, with the color chosen for it (as the table's
+    list of players shows them), and cast as that one (its tax: 2 more)."""
     db, event_id, served = night_server
     base = served.url
     deck = tmp_path / "pipers.txt"
     deck.write_text(TWO_PIPERS, encoding="utf-8")
     for name in NAMES:  # whoever sits where: every deck is led by two Pipers (registered as it is)
-        done = cli("event", "deck", event_id, name, deck, "--piper", "W", "--piper", "W", "--db", db)
+        done = cli("event", "deck", event_id, name, deck, "--piper", "W", "--piper", "U", "--db", db)
         assert done.exit_code in (0, 1)  # (1: registered, not legal)
     codes = codes_of(db, event_id)
     numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
@@ -442,6 +443,9 @@ def test_the_trackers_taps_change_the_board_with_no_error_and_each_of_two_pipers
     mine = tracker.locator(".night-life", has_text=me)
     mine.locator("text=-1").click()
     expect(mine.locator(".life")).to_have_text("39")
+    led = "The Prismatic Piper #1 (white) · The Prismatic Piper #2 (blue)"
+    expect(page.locator("#night .night-players li.me .commanders")).to_have_text(led)
+    expect(tracker.locator("text=Cast The Prismatic Piper #2 (blue)")).to_have_count(1)
     tracker.locator("text=Cast The Prismatic Piper #2").click()
     expect(tracker).to_contain_text("The Prismatic Piper #2: tax 2")
     expect(tracker).not_to_contain_text("The Prismatic Piper #1: tax")

@@ -336,11 +336,17 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert [d["name"] for d in lists] == ranked and all(d["commanders"] for d in lists)
 
 
-def test_a_published_decklist_says_the_color_chosen_for_each_piper_leading_it(night):
+@pytest.mark.parametrize(
+    "pipers",
+    ["1 The Prismatic Piper\n1 The Prismatic Piper", "2 The Prismatic Piper"],
+    ids=["two lines", "one line of 2"],
+)
+def test_a_published_decklist_says_the_color_chosen_for_each_piper_leading_it(night, pipers):
     """RULES: each Piper added as a commander takes a color of its own; the published decklist (the room's page)
-    says which, in the order they were chosen, as the printed sheet does; no other line has a color."""
+    says which, in the order they were chosen, as the printed sheet does, however the file wrote the two; no other
+    line has a color."""
     events, event_id, reports, views = night
-    two = parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n58 Swamp\n")
+    two = parse(f"Commander\n{pipers}\n\nDeck\n58 Swamp\n")
     events.register_deck(event_id, NAMES[0], two, piper_colors=[Color.B, Color.R])
     for number in (1, 2):
         for table, names in enumerate(events.new_round(event_id).tables, start=1):
@@ -355,6 +361,25 @@ def test_a_published_decklist_says_the_color_chosen_for_each_piper_leading_it(ni
     ]
     others = [line for d in lists.values() for part in ("commanders", "main") for line in d[part]]
     assert sum(1 for line in others if "chosen_color" in line) == 2
+
+
+def test_the_table_shows_each_of_two_pipers_with_the_color_chosen_for_it(night):
+    """RULES: each Piper leading a deck takes a color of its own; at the table (a player's phone) each Piper is named
+    with its color, in the order the colors were chosen, so the others see what each can cast; another commander,
+    or a player without a deck, has none."""
+    events, event_id, reports, views = night
+    two = parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n58 Swamp\n")
+    events.register_deck(event_id, NAMES[0], two, piper_colors=[Color.B, Color.R])
+    pipers_table = next(table for table in events.new_round(event_id).tables if NAMES[0] in table)
+    others = [name for name in pipers_table if name != NAMES[0]]
+    viewer = ids(events, event_id)[others[0]]
+    seated = {p["name"]: p for p in as_seen(views.table_view(event_id, viewer))["round"]["players"]}
+    assert seated[NAMES[0]]["commanders"] == ["The Prismatic Piper", "The Prismatic Piper"]
+    assert seated[NAMES[0]]["colors"] == ["black", "red"]
+    assert any(seated[name]["commanders"] for name in others)  # their own commanders (bots_drafted registers decks)
+    for name in others:
+        assert len(seated[name]["colors"]) == len(seated[name]["commanders"])
+        assert all(color is None for color in seated[name]["colors"])
 
 
 def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_path, cli):

@@ -202,7 +202,10 @@
       if (p.first) line.appendChild(el("span", "first", "goes first"));
       if (p.dropped) line.appendChild(el("span", "dropped", "dropped"));
       item.appendChild(line);
-      if (p.commanders.length) item.appendChild(el("div", "commanders", p.commanders.join(" · ")));
+      if (p.commanders.length) {
+        var led = p.commanders.map(function (name, i) { return commanderCopy(p, i).label; });
+        item.appendChild(el("div", "commanders", led.join(" · ")));
+      }
       list.appendChild(item);
     });
     panel.appendChild(list);
@@ -402,7 +405,7 @@
     if (me && me.commanders.length) {
       var casts = el("div", "night-actions");
       me.commanders.forEach(function (name, i) {
-        var named = commanderCopy(me.commanders, i); // two Pipers: each its own commander, "#1" and "#2"
+        var named = commanderCopy(me, i); // two Pipers: each its own commander, "#1" and "#2", with its color
         casts.appendChild(button("Cast " + named.label, "small", function () { act("POST", "/api/game", { cast: [[me.id, named.spec]] }); }));
       });
       panel.appendChild(casts);
@@ -412,20 +415,25 @@
     return panel;
   }
 
+  // A player's i-th commander: what the server calls it ("#2" for a second copy) and its label, with the color
+  // the server says it chose (a Piper's).
+  function commanderCopy(p, i) {
+    var name = p.commanders[i];
+    var copies = p.commanders.filter(function (other) { return other === name; }).length;
+    var copy = p.commanders.slice(0, i + 1).filter(function (other) { return other === name; }).length;
+    var named = copies > 1 ? { spec: name + "#" + copy, label: name + " #" + copy } : { spec: name, label: name };
+    if (p.colors[i]) named.label += " (" + p.colors[i] + ")";
+    return named;
+  }
+
   // Commander damage: who took it, from which commander (its owner's, "#2" for a second copy), how much.  The
   // choices live in state.damage so that a push or a poll redrawing the table keeps them.
-  function commanderCopy(commanders, i) {
-    var name = commanders[i];
-    var copies = commanders.filter(function (other) { return other === name; }).length;
-    var copy = commanders.slice(0, i + 1).filter(function (other) { return other === name; }).length;
-    return copies > 1 ? { spec: name + "#" + copy, label: name + " #" + copy } : { spec: name, label: name };
-  }
 
   function damageSources(players) {
     var sources = [];
     players.forEach(function (p) {
       p.commanders.forEach(function (name, i) {
-        var named = commanderCopy(p.commanders, i);
+        var named = commanderCopy(p, i);
         sources.push({ key: p.id + ":" + named.spec, id: p.id, spec: named.spec, label: p.name + ": " + named.label });
       });
     });
