@@ -6,7 +6,7 @@ import datetime as dt
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from tinydb import TinyDB
 
@@ -24,6 +24,7 @@ from events.night import history
 from events.night.pipers import owned_in, piper_number, stock_left, stock_note, stock_short
 from events.night.pools import Pools, check_size, refuse_unreadable
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver, not_building
+from events.night.snapshot import PlayerRow, Snapshot
 from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
 from sets.colors import Color
@@ -34,6 +35,43 @@ from sets.visible import quoted, visible
 def deck_text(commanders: Sequence[str], valid: bool) -> str:
     """A registered deck in a few words for the history: its commanders and whether it is legal."""
     return f"{' + '.join(commanders) or 'no commander'} ({'legal' if valid else 'not legal'})"
+
+
+RegistrationState = Literal["legal", "illegal", "missing"]
+
+
+def registers(player: Player) -> bool:
+    """Whether a player registers a deck, and is paired with it: an active one (a bot only fills a draft seat, and a
+    dropped player plays no more)."""
+    return player.status == "active" and not player.bot
+
+
+def registrations(snap: Snapshot) -> list[tuple[PlayerRow, RegistrationState]]:
+    """Who registers a deck (``registers``) and where each stands, in the snapshot's order: "legal", "illegal"
+    (registered with problems the desk sees) or "missing"."""
+    return [
+        (p, "missing" if p.deck is None else "legal" if p.deck.valid else "illegal")
+        for p in snap.players
+        if registers(p)
+    ]
+
+
+def registrations_words(rows: Sequence[tuple[PlayerRow, RegistrationState]]) -> str:
+    """The desk's summary of deck registration: "6 of 8 decks registered, 1 with problems (Cy); not yet: Ann, Bo"."""
+    missing = [p.name for p, state in rows if state == "missing"]
+    illegal = [p.name for p, state in rows if state == "illegal"]
+    words = f"{len(rows) - len(missing)} of {len(rows)} decks registered"
+    if illegal:
+        words += f", {len(illegal)} with problems ({', '.join(illegal)})"
+    return words + (f"; not yet: {', '.join(missing)}" if missing else "")
+
+
+def desk_decks_words(status: str, rows: Sequence[tuple[PlayerRow, RegistrationState]]) -> str | None:
+    """What the desk's page says of deck registration (``registrations_words``) while the event is ``status``: while
+    decks are registered, and once rounds are played only while a player (a late one) still has none."""
+    if status == "building" or (status == "playing" and any(state == "missing" for _, state in rows)):
+        return registrations_words(rows)
+    return None
 
 
 MAX_REASON = 500

@@ -22,6 +22,7 @@ from tinydb import TinyDB
 
 from events.night import history
 from events.night.base import EventBase, finishing_text, first_of, pending_report, round_at_table, tables_waiting
+from events.night.decks import registers
 from events.night.finishing_orders import names_in_order
 from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
 from events.night.refusals import DESK, Actor
@@ -137,8 +138,7 @@ class Rounds(EventBase):
             )
         if rounds and rounds[-1].final:
             raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
-        # Bots fill draft seats only: they are never paired and need no deck.
-        active = [p for p in self._players(db, event_id, active_only=True) if not p.bot]
+        active = [p for p in self._players(db, event_id, active_only=True) if registers(p)]  # (bots: no deck)
         decks = {d.player: d for d in records_of(db, Deck).find(event=event_id)}
         missing = [p.name for p in active if p.id not in decks or not decks[p.id].valid]
         if missing and not force:

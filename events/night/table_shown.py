@@ -251,19 +251,20 @@ class Dropped(Answer):
     after_round: int | None
 
 
-DESK_ACTIONS = ("pair", "clock", "pair-again", "undo", "top", "tracker", "finish", "publish")
+DESK_ACTIONS = ("pair", "pair-anyway", "clock", "pair-again", "undo", "top", "tracker", "finish", "publish")
 
 
-def desk_actions(finished: bool, rnd: NightRound | None) -> list[str]:
+def desk_actions(finished: bool, rnd: NightRound | None, unready: bool = False) -> list[str]:
     """What the desk may do now, of ``DESK_ACTIONS``: once the event is finished only choose whether the decklists
-    are published; else pair a round when none is open, run an open round's clock (and pair it again where
-    ``pair_again``), undo, seat the final table after a closed round that wasn't one, set the tracker, finish
-    after a closed round."""
+    are published; else pair a round when none is open (and pair it anyway when a player to be paired has no legal
+    deck: ``unready``, refused without), run an open round's clock (and pair it again where ``pair_again``), undo,
+    seat the final table after a closed round that wasn't one, set the tracker, finish after a closed round."""
     if finished:
         return ["publish"]
     closed = rnd is not None and not rnd.open
     return [
         *(["pair"] if rnd is None or not rnd.open else []),
+        *(["pair-anyway"] if unready and (rnd is None or not rnd.open) else []),
         *(["clock"] if rnd is not None and rnd.open else []),
         *(["pair-again"] if rnd is not None and rnd.open and rnd.pair_again else []),
         "undo",
@@ -276,7 +277,8 @@ def desk_actions(finished: bool, rnd: NightRound | None) -> list[str]:
 
 class DeskNight(Answer):
     """Every table of the round for the desk (results, reports with every version, time left), who dropped, what
-    the desk may do now (``desk_actions``), and the sizes its final table may have (offered as they are)."""
+    the desk may do now (``desk_actions``), the sizes its final table may have (offered as they are), and who has
+    registered a deck."""
 
     server_time: float
     event: NightEvent
@@ -285,6 +287,7 @@ class DeskNight(Answer):
     dropped: list[Dropped]
     actions: list[str]
     final_sizes: list[int]  # what a final table may seat (``rounds.final_sizes``), the event's own table size first
+    decks: str | None = None  # who has registered a deck (``decks.registrations_words``), while decks are registered
 
 
 # --- the room ---------------------------------------------------------------------------------------------------------

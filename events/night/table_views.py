@@ -24,6 +24,7 @@ from msgspec import UNSET
 from draft.commanders import chosen_colors
 from events import timing
 from events.night.base import PENDING, EventBase
+from events.night.decks import desk_decks_words, registrations
 from events.night.games import Games
 from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
@@ -304,6 +305,7 @@ class TableViews(EventBase):
         rnd = data.rounds[-1] if data.rounds else None
         with self.store.read() as db:
             pair_again = rnd is not None and pair_again_refusal(db, event_id, data.rounds) is None
+        registering = registrations(self.snapshot(event_id)) if event.status in ("building", "playing") else []
         shown = (
             None
             if rnd is None
@@ -327,8 +329,9 @@ class TableViews(EventBase):
             round=shown,
             winner=winner_line(data.standings),
             dropped=[Dropped(p.name, p.dropped_after) for p in data.players if p.status == "dropped"],
-            actions=desk_actions(event.status == "finished", shown),
+            actions=desk_actions(event.status == "finished", shown, any(state != "legal" for _, state in registering)),
             final_sizes=sorted(final_sizes(event), key=lambda size: (size != seated_size(event), size)),
+            decks=desk_decks_words(event.status, registering),
         )
 
     def public_decklists(

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from draft.products import product
 from events.night import Pod
+from events.night.decks import registrations, registrations_words
 from events.night.games import GameBoard
 from events.night.history import Entry, PiperSettings, RoundPaired
 from events.night.pipers import Ledger
@@ -232,15 +233,12 @@ def deck_board(snap: Snapshot) -> Table:
         "Problems",
         title=shown(f"Deck registration: {snap.event.name}"),
     )
-    for p in snap.players:
-        if p.status != "active" or p.bot:
-            continue  # dropped players and bots (which only fill draft seats) register no deck
+    styles = {"missing": "yellow", "legal": "green", "illegal": "red"}
+    rows = registrations(snap)  # (dropped players and bots register no deck)
+    table.caption = shown(registrations_words(rows))
+    for p, registered in rows:
         deck = p.deck
-        state = (
-            shown("missing", style="yellow")
-            if deck is None
-            else (shown("legal", style="green") if deck.valid else shown("illegal", style="red"))
-        )
+        state = shown(registered, style=styles[registered])
         problems = "" if not deck else "; ".join(problem_lines(deck.problems))
         commanders = " + ".join(deck.commander_names()) if deck else ""
         table.add_row(shown(p.name), str(p.pool_size or "—"), state, shown(commanders or "—"), shown(problems))

@@ -452,3 +452,29 @@ def test_the_trackers_taps_change_the_board_with_no_error_and_each_of_two_pipers
     tracker.locator("text=Cast The Prismatic Piper #1").click()
     expect(tracker).to_contain_text("The Prismatic Piper #1: tax 2")
     expect(page.locator("#night-result .error")).to_have_count(0)
+
+
+def test_the_desk_page_says_who_has_no_legal_deck_and_pairs_anyway_only_once_confirmed(
+    night_server, browser, cli, tmp_path, shots
+):
+    """Before round 1 the desk's page says who has registered a deck, with problems or not (the core's words, as the
+    terminal's deck board's caption); a deck with problems stops the pairing, and "Pair anyway" (the terminal's
+    --force) pairs only once the desk confirms it."""
+    db, event_id, served = night_server
+    small = tmp_path / "small.txt"
+    small.write_text("Commander\n1 The Prismatic Piper\n\nDeck\n10 Swamp\n", encoding="utf-8")
+    assert cli("event", "deck", event_id, NAMES[0], small, "--piper", "B", "--db", db).exit_code == 1  # registered
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    said = f"{len(NAMES)} of {len(NAMES)} decks registered, 1 with problems ({NAMES[0]})"
+    expect(page.locator("#desk-night-decks")).to_have_text(said, timeout=10_000)
+    page.screenshot(path=str(shots / "desk-decks-1920x1080.png"))
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.locator("#desk-night button", has_text="Pair anyway").click()
+    page.locator("#desk-night button", has_text="Pair the next round").click()  # refused: the core's words
+    expect(page.locator("#desk-night-message")).to_contain_text(f"no legal deck registered for {quoted(NAMES[0])}")
+    expect(page.locator("#desk-night h1")).to_have_text("Rounds")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#desk-night button", has_text="Pair anyway").click()
+    expect(page.locator("#desk-night h1")).to_have_text("Round 1")
+    expect(page.locator("#desk-night-decks")).to_have_count(0)

@@ -18,10 +18,11 @@ from events.night.shown import standing_row
 from events.night.table_reports import Confirmed, NotYourTable, TableReports
 from events.night.table_shown import room_views
 from events.night.table_views import TableViews
+from events.screens.boards import deck_board
 from events.storage.store import Store
 from sets.colors import Color
 from sets.errors import InputError, StateError
-from tests.helpers.night import Night, bots_drafted
+from tests.helpers.night import Night, bots_drafted, drafted_by_bots
 from tests.helpers.nights import codes_of, start, terminal_night
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo"]
@@ -380,6 +381,34 @@ def test_the_table_shows_each_of_two_pipers_with_the_color_chosen_for_it(night):
     for name in others:
         assert len(seated[name]["colors"]) == len(seated[name]["commanders"])
         assert all(color is None for color in seated[name]["colors"])
+
+
+def test_the_desk_sees_who_has_registered_a_deck_in_the_deck_boards_words(tmp_path):
+    """While decks are registered the desk's page says who has one, who registered one with problems and who has
+    none yet, in the words the terminal's deck board says (its caption); a dropped player registers none; once round
+    1 is paired and every player has a deck it says nothing more."""
+    events = Night(Store(tmp_path / "event.json"))
+    event_id = drafted_by_bots(events, "Friday", NAMES, seed=11)
+    views = TableViews(events.store)
+    assert views.desk_view(event_id).decks == f"0 of 13 decks registered; not yet: {', '.join(NAMES)}"
+    assert events.register_deck(event_id, "Ann", auto=True).valid
+    small = parse("Commander\n1 The Prismatic Piper\n\nDeck\n10 Swamp\n")
+    assert not events.register_deck(event_id, "Cy", small, piper_colors=[Color.B]).valid
+    events.drop_player(event_id, "Mo")
+    words = "2 of 12 decks registered, 1 with problems (Cy); not yet: " + ", ".join(
+        name for name in NAMES if name not in ("Ann", "Cy", "Mo")
+    )
+    assert views.desk_view(event_id).decks == words
+    assert str(deck_board(events.snapshot(event_id)).caption) == words
+    for name in NAMES[1:12]:
+        if name != "Cy":
+            events.register_deck(event_id, name, auto=True)
+    view = views.desk_view(event_id)
+    assert view.decks == "12 of 12 decks registered, 1 with problems (Cy)" and "pair-anyway" in view.actions
+    with pytest.raises(StateError, match="^no legal deck registered for 'Cy'"):
+        events.new_round(event_id)
+    events.new_round(event_id, force=True)
+    assert views.desk_view(event_id).decks is None
 
 
 def test_the_room_shows_each_pods_draft_progress_and_nothing_of_the_packs(tmp_path, cli):

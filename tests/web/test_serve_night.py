@@ -12,6 +12,7 @@ import msgspec
 import pytest
 from starlette.testclient import TestClient
 
+from draft.formats import parse
 from events.night.browser_seats import seats_over
 from events.night.round_clock import PAUSED, TIME_UP
 from events.night.shown import StandingRow, standing_row
@@ -22,6 +23,7 @@ from events.storage.store import Store
 from events.web.answers import typed
 from events.web.app import create_app
 from events.web.settings import WebSettings
+from sets.colors import Color
 from tests.helpers.cliapp import invoke
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
@@ -212,6 +214,27 @@ def test_the_desk_is_offered_the_final_table_sizes_the_core_allows_its_own_table
     with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as desk:
         ok(desk.post("/api/desk/round", json={}, headers=DESK))
         assert ok(desk.get("/api/desk/night", headers=DESK))["final_sizes"] == [4, 3, 5]
+
+
+def test_the_desk_sees_who_has_no_legal_deck_and_may_pair_anyway(night, manual_clock):
+    """The desk's page says who has registered a deck (the terminal's deck board's words); a player with a deck
+    that has problems stops the round's pairing (the core's words, as at the terminal), and the desk may pair it
+    anyway (the terminal's --force), offered only while someone to be paired has no legal deck."""
+    db, event_id, _ = night
+    small = parse("Commander\n1 The Prismatic Piper\n\nDeck\n10 Swamp\n")
+    assert not Night(Store(db)).register_deck(event_id, "Ann", small, piper_colors=[Color.B]).valid
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as desk:
+        view = ok(desk.get("/api/desk/night", headers=DESK))
+        assert view["decks"] == f"{len(NAMES)} of {len(NAMES)} decks registered, 1 with problems (Ann)"
+        assert "pair" in view["actions"] and "pair-anyway" in view["actions"]
+        refused = desk.post("/api/desk/round", json={}, headers=DESK)
+        assert refused.status_code == 409 and refused.json()["error"]["message"].startswith(
+            "no legal deck registered for 'Ann'"
+        )
+        paired = ok(desk.post("/api/desk/round", json={"force": True}, headers=DESK))
+        assert paired["round"] == 1 and any("Ann" in table for table in paired["tables"])
+        view = ok(desk.get("/api/desk/night", headers=DESK))
+        assert view["decks"] is None and "pair-anyway" not in view["actions"]  # a round open: nothing to pair
 
 
 @pytest.mark.parametrize("size", [1, 2, 8, 9])

@@ -134,6 +134,12 @@
     // which actions the desk may take now is the core's answer (``actions``); the page only draws them
     function may(action) { return view.actions.indexOf(action) >= 0; }
     if (may("pair")) actions.appendChild(button("Pair the next round", "primary", function () { act("/api/desk/round", {}, "paired"); }));
+    if (may("pair-anyway")) { // a player to be paired has no legal deck (the decks line says who): the terminal's --force
+      actions.appendChild(button("Pair anyway", "", function () {
+        if (!window.confirm("Pair the next round although " + (view.decks || "a player has no legal deck") + "?")) return;
+        act("/api/desk/round", { force: true }, "paired");
+      }));
+    }
     if (may("clock")) {
       // the round's clock, as the tables show it: start it once, then pause or resume it, or start it again
       var clock = rnd.tables.length ? rnd.tables[0].clock : null;
@@ -166,6 +172,11 @@
       act("/api/desk/publish", { on: !view.event.publish_decklists }, "decklists setting changed");
     }));
     head.appendChild(actions);
+    if (view.decks) {  // who has registered a deck: the core's words, as the terminal's deck board says them
+      var decks = el("p", "desk-night-decks", view.decks);
+      decks.id = "desk-night-decks";
+      head.appendChild(decks);
+    }
     if (view.dropped.length) {
       head.appendChild(el("p", "hint", "Dropped: " + view.dropped.map(function (d) { return d.name + (d.after_round ? " (after round " + d.after_round + ")" : ""); }).join(", ")));
     }
