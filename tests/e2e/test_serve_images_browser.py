@@ -217,6 +217,10 @@ def test_the_published_decklists_show_each_cards_image_beside_its_name_and_cost_
             first = page.locator(".decklist-lines li.has-image").first
             assert re.fullmatch(r"\d+ \S.*", first.locator(".decklist-line").inner_text())  # count and name, as text
             assert first.locator("img").get_attribute("alt") == ""  # the name is read from the text, not twice
+            costs = page.locator(".decklist-cost")  # costs as pips, as the player's page draws them, never "{2}{G}"
+            assert costs.count() > 4 * 10 and "{" not in page.locator("#decklists").inner_text()
+            assert costs.first.locator(".pip").count() >= 1
+            assert re.fullmatch(r"costs \w+( and \w+)*", costs.first.get_attribute("aria-label") or "")
             expect(page.locator("#image-credit")).to_be_visible()
             expect(page.locator("#image-credit")).to_contain_text("Scryfall")
             page.screenshot(path=str(shots / f"images-decklists-{size}.png"))

@@ -6,8 +6,10 @@ var cmdraft = (function () {
   "use strict";
 
   var app = {};
-  var COLORS = ["W", "U", "B", "R", "G"];
-  var COLOR_NAMES = { W: "White", U: "Blue", B: "Black", R: "Red", G: "Green", M: "Multicolour", C: "Colourless" };
+  var COLORS = cmdraftPage.COLORS;
+  var COLOR_NAMES = cmdraftPage.COLOR_NAMES;
+  var pips = cmdraftPage.pips;
+  var costWords = cmdraftPage.costWords;
   var FORMATS = [["arena", "Arena"], ["txt", "Text"], ["json", "JSON"], ["csv", "CSV"], ["cod", "Cockatrice"], ["dck", "Forge"]];
 
   var state = {
@@ -78,27 +80,6 @@ var cmdraft = (function () {
     return "f-C";
   }
 
-  // "{2}{G}{W/U}" -> pips
-  function pips(cost) {
-    var box = el("span", "pips");
-    var parts = (cost || "").match(/\{[^}]*\}/g) || [];
-    parts.forEach(function (part) {
-      var sym = part.slice(1, -1).toUpperCase();
-      var pip = el("span", "pip", sym.replace("/", ""));
-      var letters = sym.split("/").filter(function (s) {
-        return COLORS.indexOf(s) >= 0;
-      });
-      if (letters.length === 1) pip.className += " p-" + letters[0];
-      else if (letters.length > 1) pip.className += " p-hybrid p-" + letters[0] + "-" + letters[1];
-      else if (sym === "C") pip.className += " p-C";
-      else pip.className += " p-generic";
-      if (sym.length > 2) pip.className += " wide";
-      pip.title = sym;
-      box.appendChild(pip);
-    });
-    return box;
-  }
-
   function identityDots(identity) {
     var box = el("span", "identity");
     box.title = "colour identity " + (identity || "colourless");
@@ -115,15 +96,6 @@ var cmdraft = (function () {
   // A card in words, as a screen reader says a card to pick: "Kamahl's Will, costs 3 and green, Instant, rare"
   // (the drawn card's name, pips, type and rarity letter run together as "Kamahl's Will3GInstantR").
   var RARITY_WORDS = { C: "common", U: "uncommon", R: "rare", M: "mythic", S: "special" };
-
-  function costWords(cost) {
-    var parts = (cost || "").match(/\{[^}]*\}/g) || [];
-    return parts.map(function (part) {
-      return part.slice(1, -1).toUpperCase().split("/").map(function (sym) {
-        return COLOR_NAMES[sym] ? COLOR_NAMES[sym].toLowerCase() : sym;
-      }).join(" or ");
-    }).join(" and ");
-  }
 
   function cardWords(card) {
     var words = [card.name];

@@ -28,7 +28,13 @@
       }
       var chosen = line.chosen_color ? " (chosen color: " + line.chosen_color + ")" : ""; // a Piper's color
       item.appendChild(el("span", "decklist-line", line.count + " " + line.name + chosen));
-      if (line.cost) item.appendChild(el("span", "decklist-cost", " " + line.cost));
+      if (line.cost) { // as pips, as the player's page draws a cost; a screen reader hears it in words
+        var cost = cmdraftPage.pips(line.cost);
+        cost.className += " decklist-cost";
+        cost.setAttribute("role", "img");
+        cost.setAttribute("aria-label", "costs " + cmdraftPage.costWords(line.cost));
+        item.appendChild(cost);
+      }
       list.appendChild(item);
     });
     box.appendChild(list);

@@ -139,6 +139,40 @@ var cmdraftPage = (function () {
     return (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  // Mana costs, as every page shows them: "{2}{G}{W/U}" as pips (its symbols' letters in coloured circles, each
+  // titled with its symbol) and in words for a screen reader ("2 and green and white or blue").
+  var COLORS = ["W", "U", "B", "R", "G"];
+  var COLOR_NAMES = { W: "White", U: "Blue", B: "Black", R: "Red", G: "Green", M: "Multicolour", C: "Colourless" };
+
+  function pips(cost) {
+    var box = el("span", "pips");
+    var parts = (cost || "").match(/\{[^}]*\}/g) || [];
+    parts.forEach(function (part) {
+      var sym = part.slice(1, -1).toUpperCase();
+      var pip = el("span", "pip", sym.replace("/", ""));
+      var letters = sym.split("/").filter(function (s) {
+        return COLORS.indexOf(s) >= 0;
+      });
+      if (letters.length === 1) pip.className += " p-" + letters[0];
+      else if (letters.length > 1) pip.className += " p-hybrid p-" + letters[0] + "-" + letters[1];
+      else if (sym === "C") pip.className += " p-C";
+      else pip.className += " p-generic";
+      if (sym.length > 2) pip.className += " wide";
+      pip.title = sym;
+      box.appendChild(pip);
+    });
+    return box;
+  }
+
+  function costWords(cost) {
+    var parts = (cost || "").match(/\{[^}]*\}/g) || [];
+    return parts.map(function (part) {
+      return part.slice(1, -1).toUpperCase().split("/").map(function (sym) {
+        return COLOR_NAMES[sym] ? COLOR_NAMES[sym].toLowerCase() : sym;
+      }).join(" or ");
+    }).join(" and ");
+  }
+
   return {
     $: $,
     el: el,
@@ -151,5 +185,9 @@ var cmdraftPage = (function () {
     holdsSeat: holdsSeat,
     clockText: clockText,
     put: put,
+    COLORS: COLORS,
+    COLOR_NAMES: COLOR_NAMES,
+    pips: pips,
+    costWords: costWords,
   };
 })();
