@@ -190,6 +190,31 @@ def test_the_builder_shows_each_cards_image_and_opens_it_full_size(built, browse
     expect(page.locator("#sheet-img")).to_be_visible()
 
 
+def test_the_deck_read_only_after_round_one_keeps_every_cards_name_and_image(built, browser, shots):
+    """Once round 1 is paired the phone shows its registered deck read-only: no control changes it, and every line
+    keeps its card's name (a name with an image is the button that opens it full size, and the read-only deck hid
+    every such button, name and all)."""
+    db, event_id, served = built
+    events = Night(Store(db))
+    for name in ("Ann", "Bo"):
+        assert events.register_deck(event_id, name, auto=True).valid
+    desk(served.url, "/api/desk/round", {})
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    expect(page.locator("#deck-closed")).to_be_visible()
+    lines = page.locator("#deck-commanders .line, #deck-main .line")
+    expect(lines.first).to_be_visible()
+    assert lines.count() > 20
+    names = lines.evaluate_all(
+        "ls => ls.map(l => { const n = l.querySelector('.line-name'); return n && n.offsetWidth > 0 ? n.textContent : ''; })"
+    )
+    assert all(re.search(r"\w", name) for name in names), names  # every line's name shown
+    expect(page.locator("#deck-grid button:visible:not(.line-name)")).to_have_count(0)
+    page.screenshot(path=str(shots / "images-deck-closed-390x844.png"))
+    page.locator("#deck-main .line-name").first.click()  # a name still opens its card
+    expect(page.locator("#sheet-img")).to_be_visible()
+
+
 def test_the_published_decklists_show_each_cards_image_beside_its_name_and_cost_as_text(
     tmp_path, cli, browser, shots, cmr_images
 ):
