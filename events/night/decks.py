@@ -245,6 +245,8 @@ class Decks(Pools):
         Once registration is closed only the desk changes a deck, with its ``reason`` (``PhaseOver`` otherwise).
         A deck file with a line that names no card (``label``: the file's name) is bad input: nothing is registered,
         as a pool with one is not recorded."""
+        if auto and deck_file is not None:
+            raise InputError("give a deck file or --auto, not both: --auto lets the bot build the deck from the pool")
         if reason is not None:
             reason = " ".join(reason.split())
             LimitExceeded.check(len(reason), "reason", "a correction's reason", 1, MAX_REASON, "characters")

@@ -257,3 +257,21 @@ def test_a_pool_piped_for_an_unknown_player_is_refused_as_an_unknown_player_befo
         refused = cli("event", "pool", "1", "Zed", "--json", "--db", db, input=piped)
         assert refused.exit_code == 2 and "no player 'Zed'" in refused.stderr, refused.stderr
         assert refused.stdout == ""
+
+
+def test_a_deck_file_with_auto_is_refused_and_the_registered_deck_stands(tmp_path, cli):
+    """`event deck ID NAME FILE --auto` registered the bot's deck and said nothing of the file: both is bad input
+    (exit 2, one line), refused before anything is written, as `--build` with a file is."""
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy"], 5)
+    before = events.snapshot(event_id).players[0].deck
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 The Prismatic Piper\n\nDeck\n59 Plains\n", encoding="utf-8")
+    refused = cli("event", "deck", event_id, "Ann", deck, "--auto", "--db", events.store.path)
+    assert refused.exit_code == 2 and refused.stderr.strip().splitlines() == [
+        "cmdraft: error: give a deck file or --auto, not both: --auto lets the bot build the deck from the pool"
+    ]
+    assert events.snapshot(event_id).players[0].deck == before
