@@ -41,7 +41,6 @@ from draft.sim import bot_styles, run_bots
 from draft.timeout import Marks
 from events import timing
 from events.deferred import Deferred
-from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
     REPLACED,
@@ -66,7 +65,7 @@ from sets.names import refuse_blank
 
 
 @dataclass
-class TableSession(DraftFields, SeatPicks):
+class TableSession(SeatPicks):
     """A draft in progress with some human seats; bots take the others."""
 
     store: Store

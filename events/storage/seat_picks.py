@@ -9,17 +9,15 @@ from draft.engine import Draft
 from draft.hint import PickAdvice, seat_advice, seat_pick
 from draft.picks import PickRequest
 from draft.timeout import Marks, timed_out_positions
+from events.storage.draft_fields import DraftFields
 
 
-class SeatPicks:
-    """For a class that holds a ``draft``, the Pipers each seat counts on (``pipers``) and the ``marks`` its faces
-    show, by seat (in memory only: marks are never saved)."""
+class SeatPicks(DraftFields):
+    """A draft's header fields (``DraftFields``: the Pipers each seat counts on among them), for a class that holds
+    the ``draft`` and the ``marks`` its faces show, by seat (in memory only: marks are never saved)."""
 
     draft: Draft
     marks: dict[int, Marks]
-
-    @property
-    def pipers(self) -> int | None: ...
 
     def suggested_positions(self, seat: int) -> list[int]:
         """The cards the strong bot style would take for this seat: worked out from the draft's own state, so they
