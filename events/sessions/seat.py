@@ -125,16 +125,19 @@ def stale_words(seen: tuple[int, int], at: tuple[int, int], picked: bool) -> str
 NO_ASSISTANCE = "no assistance in this event's drafts: the hint, signals and 'Can lead' are off (the event's rules)"
 TIMED_OUT = "the strong bot's pick, the same at every terminal"
 TIMED_OUT_PRACTICE = "the best pick for your colors"
-TIMED_OUT_MARKED = "the cards you had marked"
 
 
-def timed_out_words(taken: Sequence[int], marked: Sequence[int], rest: str) -> str:
-    """Why the timer took these positions of the pack shown, the player having marked ``marked`` there: the marked
-    cards, the pick ``rest`` names, or the marked cards and that pick for the rest."""
+def timed_out_words(taken: Sequence[int], marked: Sequence[int], practice: bool) -> str:
+    """Why the timer took these positions of the pack shown, the player having marked ``marked`` there: the cards
+    chosen, the strong bot's pick (at a practice table: the best for the seat's colors), or both."""
     kept = sum(position in marked for position in taken)
     if not kept:
-        return rest
-    return TIMED_OUT_MARKED if kept == len(taken) else f"{TIMED_OUT_MARKED}, and {rest} for the rest"
+        return TIMED_OUT_PRACTICE if practice else TIMED_OUT
+    chosen = "the card you had chosen" if kept == 1 else "the cards you had chosen"
+    if kept == len(taken):
+        return chosen
+    rest = TIMED_OUT_PRACTICE if practice else "the strong bot's pick"
+    return f"{chosen}, and {rest} for the rest"
 
 
 class SeatSession:
@@ -327,9 +330,9 @@ class SeatSession:
         if self.timed:
             self.table.apply_timeout(self.wall())
             taken = self.taken_at(seen)
-            return None if taken is None else Taken(taken, timed_out_words(taken.positions, self.marked, TIMED_OUT))
+            return None if taken is None else Taken(taken, timed_out_words(taken.positions, self.marked, False))
         positions = self.table.timed_out_positions(self.seat)
-        outcome = self.pick(positions, timed_out_words(positions, self.marked, TIMED_OUT_PRACTICE))
+        outcome = self.pick(positions, timed_out_words(positions, self.marked, True))
         return outcome if isinstance(outcome, Taken) else None
 
     def taken_at(self, seen: tuple[int, int]) -> Pick | None:

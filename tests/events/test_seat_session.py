@@ -211,13 +211,13 @@ def test_time_running_out_takes_the_one_card_marked_and_the_strong_bots_best_for
     taken = seat.time_up()
     assert taken is not None
     assert set(taken.pick.positions) == {chosen[0], suggested[0]}
-    assert taken.why == "the cards you had marked, and the strong bot's pick, the same at every terminal for the rest"
+    assert taken.why == "the card you had chosen, and the strong bot's pick for the rest"
 
 
 def test_time_running_out_takes_exactly_the_two_cards_marked(tmp_path):
     _, seat, chosen, _ = marked_and_due(tmp_path, 2)
     taken = seat.time_up()
-    assert taken is not None and set(taken.pick.positions) == set(chosen) and taken.why == "the cards you had marked"
+    assert taken is not None and set(taken.pick.positions) == set(chosen) and taken.why == "the cards you had chosen"
 
 
 def test_a_mark_taken_off_again_is_not_taken(tmp_path):

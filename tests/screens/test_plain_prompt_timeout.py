@@ -58,4 +58,4 @@ def test_cards_waiting_for_the_players_yes_when_time_runs_out_are_taken(tmp_path
     prompt.pick_once()
     [made] = table.draft.picks_of(0)
     assert set(made.positions) == set(chosen)
-    assert "Time is up: took" in out.getvalue() and "(the cards you had marked)" in out.getvalue()
+    assert "Time is up: took" in out.getvalue() and "(the cards you had chosen)" in out.getvalue()

@@ -172,7 +172,7 @@ async def test_timeout_takes_the_card_marked_and_the_best_for_your_colors_beside
         taken = on_disk(db, session.draft_id).draft.picks_of(0)
         assert len(taken) == 1 and set(taken[0].positions) == {mine, hint[0]}
         said = widget_text(screen, "#message")
-        assert "the cards you had marked, and the best pick for your colors for the rest" in said
+        assert "the card you had chosen, and the best pick for your colors for the rest" in said
 
 
 async def test_escape_drops_the_typed_line_so_the_next_digits_start_a_new_pick(tmp_path):
