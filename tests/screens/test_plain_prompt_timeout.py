@@ -35,8 +35,8 @@ class Answers:
         return line
 
 
-def test_cards_waiting_for_the_players_yes_when_time_runs_out_are_taken(tmp_path):
-    table = TableSession.create(
+def timed_table(tmp_path) -> TableSession:
+    return TableSession.create(
         Store(tmp_path / "d.json"),
         kind="event",
         seed=7,
@@ -45,17 +45,31 @@ def test_cards_waiting_for_the_players_yes_when_time_runs_out_are_taken(tmp_path
         names=["P0", "P1", "P2", "P3"],
         timer=30,
     )
+
+
+def prompted(table: TableSession, answers: list[str | None]) -> tuple[list[int], list[int], str]:
+    """The seat's pick at the prompt with these answers in turn (a choice of two cards outside the strong bot's pick
+    stands for "CHOSEN"; None: the time runs out there): the cards taken, the cards chosen and what was printed."""
     deadline = table.deadline(0)
     assert deadline is not None
     wall = Wall(deadline - 20)
     seat = SeatSession(table, 0, confirm=True, wall=wall)
-    suggested = table.suggested_positions(0)
-    chosen = [i for i in range(len(seat.pack)) if i not in suggested][:2]
+    chosen = [i for i in range(len(seat.pack)) if i not in table.suggested_positions(0)][:2]
+    typed = [" ".join(str(i + 1) for i in chosen) if line == "CHOSEN" else line for line in answers]
     out = io.StringIO()
-    prompt = TablePrompt(
-        seat, Console(file=out, width=100), Answers(wall, deadline, [" ".join(str(i + 1) for i in chosen), None])
-    )  # type: ignore[arg-type]  # a scripted terminal
-    prompt.pick_once()
+    TablePrompt(seat, Console(file=out, width=100), Answers(wall, deadline, typed)).pick_once()  # type: ignore[arg-type]  # a scripted terminal
     [made] = table.draft.picks_of(0)
-    assert set(made.positions) == set(chosen)
-    assert "Time is up: took" in out.getvalue() and "(the cards you had chosen)" in out.getvalue()
+    return list(made.positions), chosen, out.getvalue()
+
+
+def test_cards_waiting_for_the_players_yes_when_time_runs_out_are_taken(tmp_path):
+    taken, chosen, said = prompted(timed_table(tmp_path), ["CHOSEN", None])
+    assert set(taken) == set(chosen)
+    assert "Time is up: took" in said and "(the cards you had chosen)" in said
+
+
+def test_cards_the_player_said_no_to_are_not_taken_when_time_runs_out_after(tmp_path):
+    table = timed_table(tmp_path)
+    suggested = table.suggested_positions(0)
+    taken, _, said = prompted(table, ["CHOSEN", "n", None])
+    assert set(taken) == set(suggested) and "the strong bot's pick" in said
