@@ -192,13 +192,15 @@ class TablePrompt:
             for i in positions:
                 self.console.print(text_line(pack[i].card, self.console.width))
             if seat.confirm:
+                seat.mark_only(positions)  # chosen, not yet confirmed: the timer takes them if time runs out first
                 answer = self._asking().ask(f"Take {escape(chosen)}? [Y/n] ", deadline)
                 if answer is None:
                     if seat.timed:
-                        self.time_up()  # the draft's clock ran out: its pick is the one everybody gets
+                        self.time_up()  # the draft's clock ran out: the cards chosen are the ones taken
                         return
                     self.console.print("[yellow]Time is up:[/] taking what you chose.", markup=True)
                 elif answer.lower() not in ("", "y", "yes"):
+                    seat.mark_only([])
                     continue
             outcome = seat.pick(positions)
             if isinstance(outcome, Taken) and not seat.confirm:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from draft.advice import Advice, ColorSignal, seat_advice, signals
 from draft.engine import Draft, StalePickError
 from draft.picks import Pick, PickRequest
+from draft.timeout import Marks
 from events import timing
 from events.night.refusals import BotSeat, NotYourSeat, Refusal, StalePack, WrongCount
 from events.sessions.table import DraftTable
@@ -126,6 +127,19 @@ TIMED_OUT = "the strong bot's pick, the same at every terminal"
 TIMED_OUT_PRACTICE = "the best pick for your colors"
 
 
+def timed_out_words(taken: Sequence[int], marked: Sequence[int], practice: bool) -> str:
+    """Why the timer took these positions of the pack shown, the player having marked ``marked`` there: the cards
+    chosen, the strong bot's pick (at a practice table: the best for the seat's colors), or both."""
+    kept = sum(position in marked for position in taken)
+    if not kept:
+        return TIMED_OUT_PRACTICE if practice else TIMED_OUT
+    chosen = "the card you had chosen" if kept == 1 else "the cards you had chosen"
+    if kept == len(taken):
+        return chosen
+    rest = TIMED_OUT_PRACTICE if practice else "the strong bot's pick"
+    return f"{chosen}, and {rest} for the rest"
+
+
 class SeatSession:
     """The seat ``seat`` of ``table``; ``token`` is this terminal's binding of it (seat codes), ``confirm``
     whether each pick is asked about before it is taken."""
@@ -199,7 +213,7 @@ class SeatSession:
         clock runs: the draft's own deadline (an event's timer, the same at every terminal and after a
         restart), or a practice timer that starts now (the first pick shows the full time)."""
         self.seen = self.at
-        self.marked = []
+        self.mark_only([])
         if self.timed:
             at = self.table.deadline(self.seat)
             self.deadline = None if at is None else self.clock() + (at - self.wall())
@@ -226,21 +240,25 @@ class SeatSession:
     def toggle_mark(self, index: int) -> Mark:
         """Mark a card of the pack, or take its mark off; no more marks than the pick takes."""
         if index in self.marked:
-            self.marked.remove(index)
+            self.mark_only([i for i in self.marked if i != index])
             return Mark.UNMARKED
         if len(self.marked) >= self.due:
             return Mark.FULL
-        self.marked.append(index)
+        self.mark_only([*self.marked, index])
         return Mark.MARKED
 
     def mark_only(self, positions: Sequence[int]) -> None:
-        """These cards marked and no others (the hint's pair)."""
+        """These cards marked and no others (the hint's pair, a choice waiting for its confirmation); the table is
+        told, so the timer takes them if the pick's time runs out first (``DraftTable.mark``)."""
         self.marked = list(positions)
+        seen, pack = self.seen or self.at, self.pack
+        if seen == self.at and all(0 <= i < len(pack) for i in self.marked):  # (a pack that moved on: void marks)
+            self.table.mark(self.seat, Marks(*seen, tuple([pack[i] for i in self.marked])))
 
     def ready(self, highlighted: int | None) -> bool:
         """Whether the marks make a whole pick; one missing is the ``highlighted`` card, marked now."""
         if len(self.marked) < self.due and highlighted is not None and highlighted not in self.marked:
-            self.marked.append(highlighted)
+            self.mark_only([*self.marked, highlighted])
         return len(self.marked) >= self.due
 
     # --- picks ---------------------------------------------------------------------------------------------
@@ -305,13 +323,16 @@ class SeatSession:
 
     def time_up(self) -> Taken | None:
         """The pick's time ran out: the draft's timeout (once, the same cards whoever applies it), or at a practice
-        table the best pick for the seat's colors.  None: not quite due by the draft's clock yet."""
+        table the timer's pick made here; either takes the cards marked on the screen first, then the strong bot's
+        pick, the best for the seat's colors (``DraftTable.timed_out_positions``).  None: not quite due by the
+        draft's clock yet."""
         seen = self.seen or self.at
         if self.timed:
             self.table.apply_timeout(self.wall())
             taken = self.taken_at(seen)
-            return None if taken is None else Taken(taken, TIMED_OUT)
-        outcome = self.pick(self.table.suggested_positions(self.seat), TIMED_OUT_PRACTICE)
+            return None if taken is None else Taken(taken, timed_out_words(taken.positions, self.marked, False))
+        positions = self.table.timed_out_positions(self.seat)
+        outcome = self.pick(positions, timed_out_words(positions, self.marked, True))
         return outcome if isinstance(outcome, Taken) else None
 
     def taken_at(self, seen: tuple[int, int]) -> Pick | None:

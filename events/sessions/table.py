@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from draft.bots import Bot
 from draft.engine import Draft
 from draft.picks import Pick, PickRequest
+from draft.timeout import Marks
 from events.deferred import Deferred
 from events.storage.draft_records import DraftReplacedError
 
@@ -83,6 +84,15 @@ class DraftTable(Protocol):
 
     def suggested_positions(self, seat: int) -> list[int]:
         """The cards the strong bot style would take for this seat (the same cards whoever asks)."""
+        ...
+
+    def mark(self, seat: int, marks: Marks) -> None:
+        """The cards a face shows marked on the seat's pack, kept in this copy only, for the timer's pick."""
+        ...
+
+    def timed_out_positions(self, seat: int) -> list[int]:
+        """The cards the seat takes when its pick's time runs out: those marked on its pack in this copy, then the
+        strong bot's pick (``draft.timeout``)."""
         ...
 
     # --- the pick's clock ----------------------------------------------------------------------------------

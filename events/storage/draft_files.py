@@ -13,8 +13,9 @@ The pick timer belongs to the draft: with a timer, the journal (or, before the
 first pick, the record) holds each player's deadline for the pack in front of
 them (``pick_clock``: the timer runs per pack held).  Whoever writes the draft
 file first after a deadline (a terminal showing the seat, the desk, the server's
-watchdog or any other command) takes the strong bot's pick for that seat, in
-that same transaction: once, and the same cards whoever does it; a copy told
+watchdog or any other command) takes that seat's pick in that same transaction,
+once: the cards this copy's faces show marked for the seat (``mark``: kept in
+memory, never saved), then the strong bot's pick (``draft.timeout``); a copy told
 that a seat's clock waits for another party (``clocks_held``: the phones' while
 their server is down) leaves that seat's pick alone.  Quitting and coming back
 changes nothing.
@@ -35,12 +36,11 @@ from tinydb import TinyDB
 
 from draft.bots import Bot, BotStyle
 from draft.engine import Draft, DraftConfig, StalePickError
-from draft.hint import PickAdvice, seat_advice, seat_pick
 from draft.picks import Pick, PickRequest
 from draft.sim import bot_styles, run_bots
+from draft.timeout import Marks
 from events import timing
 from events.deferred import Deferred
-from events.storage.draft_fields import DraftFields
 from events.storage.draft_records import (
     DRAFTS,
     REPLACED,
@@ -58,13 +58,14 @@ from events.storage.draft_records import now as now_text
 from events.storage.journal import JournalWrite
 from events.storage.pick_clock import deadline_of, next_deadline, set_back, without_seats
 from events.storage.records import MAX_NAME
+from events.storage.seat_picks import SeatPicks
 from events.storage.store import Store
 from sets.errors import LimitError, StateError, WouldWait
 from sets.names import refuse_blank
 
 
 @dataclass
-class TableSession(DraftFields):
+class TableSession(SeatPicks):
     """A draft in progress with some human seats; bots take the others."""
 
     store: Store
@@ -78,6 +79,8 @@ class TableSession(DraftFields):
     # Asked only when a pick's time is up, with the seats' claims: the seats whose overdue picks are not this copy's to
     # make (the phones' of an event whose server is down wait for its next start: ``events.night.phone_clocks``).
     clocks_held: Callable[[Mapping[str, Any]], Collection[int]] | None = field(default=None, repr=False)
+    # The cards the faces of this process show marked, by seat (``mark``): in memory only, for the timer's pick.
+    marks: dict[int, Marks] = field(default_factory=dict, repr=False)
 
     @classmethod
     def prepare(
@@ -237,7 +240,7 @@ class TableSession(DraftFields):
         due = self._due(now)
         if not due:
             return []
-        taken = [self.draft.pick(seat, self.suggested_positions(seat)) for seat in due]
+        taken = [self.draft.pick(seat, self.timed_out_positions(seat)) for seat in due]
         self.doc["timed_out"] = [*self.doc.get("timed_out", []), *([p.seat, p.pack, p.pick] for p in taken)]
         run_bots(self.draft, self.bots)
         self._after_bots()
@@ -417,19 +420,6 @@ class TableSession(DraftFields):
         if journal is None:
             return
         self._catch_up(journal.state())
-
-    def suggested_positions(self, seat: int) -> list[int]:
-        """The cards the strong bot style would take for this seat (when a pick timer runs out): worked out
-        from the draft's own state, so they are the same cards whoever asks (the hint's, without its reasons)."""
-        return seat_pick(self.draft, seat, pipers=self.pipers)
-
-    def advice(self, seat: int, style: BotStyle = BotStyle.STRONG) -> PickAdvice:
-        """What a bot of ``style`` would take from this seat's pack, and why (``draft.hint.explain_pick``)."""
-        return seat_advice(self.draft, seat, style, pipers=self.pipers)
-
-    def suggested_pick(self, seat: int) -> PickRequest:
-        """The strong bot's pick for the seat, as a request on the pack it holds now."""
-        return self.choose(seat, self.suggested_positions(seat))
 
     def set_timer(self, seconds: int | None) -> None:
         """A new pick timer for the rest of the draft (seconds for a full pack)."""

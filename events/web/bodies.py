@@ -58,6 +58,16 @@ class StreamPick(Body):
     id: int | UnsetType = UNSET
 
 
+class StreamMarks(Body):
+    """The cards the page shows marked on the pack it shows (``pack``, ``pick``), sent on the stream as they change:
+    if the pick's time runs out they are taken, the strong bot's pick completing them (``draft.timeout``)."""
+
+    type: Literal["marks"]
+    pack: int
+    pick: int
+    cards: list[int]  # positions in ``draft.cards`` of the state the page showed, in the order marked
+
+
 class ResultBody(Body):
     order: list[list[int]]  # places best first, each a list of player ids (several: a draw)
 

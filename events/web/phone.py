@@ -245,7 +245,12 @@ ENDPOINTS: list[Endpoint] = [
         "cards added since the stream's last state (`pool_from`: the place of the first, `pool_size`: the whole "
         "pool's count; the page keeps its first `pool_from` cards and appends them), or the whole pool when it "
         'changed otherwise; send `{"type": "seat"}` for a `seat` with the whole pool (what the page does when it '
-        'misses cards), `{"type": "ping"}` for a `pong`. Closed with 4401 when the token is no '
+        'misses cards), `{"type": "ping"}` for a `pong`, and `{"type": "marks", "pack": int, "pick": int, "cards": '
+        "[int, …]}` (what the page does as the player taps cards) for the cards the page shows marked on that pack: "
+        "when the pick's time runs out the timer takes them, at most the pick's count, and the strong bot's pick for "
+        "the rest; this server keeps them in memory only (a stream that opens starts with none), marks on a pack the "
+        "seat no longer holds change nothing, and they are answered only when refused (`error`, 400 `bad-field`). "
+        "Closed with 4401 when the token is no "
         "good (join again): on opening, and once the server sees the seat held elsewhere (a new code, the seat "
         "joined in another browser). The body shown is a pick sent on the open stream (what the page does; it posts "
         "`/api/pick` only when it has no stream): checked, rate-limited and written exactly as `POST /api/pick`, "

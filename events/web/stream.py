@@ -1,5 +1,6 @@
 """A seat's stream (``/api/stream``): its state pushed on every change, and the messages its page sends on it
-(a pick, written and answered as ``POST /api/pick`` is; a ``seat`` asked for whole; a ``ping``)."""
+(a pick, written and answered as ``POST /api/pick`` is; the cards the page shows marked, for the pick's timer; a
+``seat`` asked for whole; a ``ping``)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from starlette.websockets import WebSocketDisconnect
 from events.night.shown import Answer
 from events.web.answers import ErrorInfo, Picked, Pong, SeatMessage, SeatState, StreamError, StreamRefusal
 from events.web.api_common import ApiError, Signature
-from events.web.api_draft import Waiting, answer, claim_if_free, prepare_pick, seat_place, seat_state
-from events.web.bodies import PickBody, StreamPick, checked
+from events.web.api_draft import Waiting, answer, prepare_pick, seat_place, seat_state
+from events.web.bodies import PickBody, StreamMarks, StreamPick, checked
 from events.web.endpoints import SeatSocket
 from events.web.live import IN_FLIGHT, Connection
+from events.web.seat_marks import mark_cards, stream_opened
 from events.web.server import Server
 from events.web.stream_socket import TAKE_NOW, WRITE_NOW
 
@@ -70,7 +72,7 @@ async def stream(seat: SeatSocket) -> None:
         take_texts(partial(pick_now, server, token, connection))
     try:
         with contextlib.suppress(ApiError):  # the seat bound here now, not at its first pick (a damaged file: then)
-            await server.served.run(claim_if_free, server.served, player, token)
+            await server.served.run(stream_opened, server.served, player, token)
         await server.hub.push([player])
         while True:
             await connection.caught_up()  # a browser slow to take its answers is read no further meanwhile
@@ -129,8 +131,15 @@ async def message(server: Server, text: str, token: str, connection: Connection)
         return Pong(server.served.wall())
     if kind == "seat":
         return await whole_seat(server, token, connection)
+    if kind == "marks":  # answered only when refused
+        try:
+            player = await server.holder(token, server.served.database_mark())
+            await server.served.run(mark_cards, server.served, player, token, checked(data, StreamMarks))
+        except ApiError as error:
+            return reply("error", None, error)
+        return None
     if kind != "pick":
-        return StreamError(ErrorInfo("bad-message", 'send a "ping", a "pick" or a "seat"'))
+        return StreamError(ErrorInfo("bad-message", 'send a "ping", a "pick", "marks" or a "seat"'))
     try:
         sent = checked(data, StreamPick) if sent is None else sent
         mark = server.served.database_mark()  # one look at the database for the token's and the pick's checks

@@ -41,8 +41,11 @@ def test_the_page_picks_over_its_open_stream_and_posts_the_pick_when_it_has_none
 
     before = len(draft_log(db, event_id))
     tap_and_confirm(pages["Ann"])  # the page's own check: the answer showed the pool with both cards
-    picks = [json.loads(frame) for frame in seen["frames"] if '"pick"' in str(frame)]
+    sent = [json.loads(frame) for frame in seen["frames"]]
+    picks = [message for message in sent if message["type"] == "pick"]
     assert [(p["type"], p["pack"], p["pick"], len(p["cards"])) for p in picks] == [("pick", 1, 1, 2)]
+    told = [sorted(m["cards"]) for m in sent if m["type"] == "marks"]
+    assert told[-1:] == [picks[0]["cards"]]  # the taps were told on the stream before the pick
     assert seen["posted"] == []
     tap_and_confirm(pages[SCRIPT_NAME])
     assert seen["posted"] == [SCRIPT_NAME] and len(picks) == 1

@@ -188,3 +188,69 @@ def test_a_pick_on_the_pack_a_seat_still_waits_for_is_not_called_already_made():
         made
         == "that pack has moved on: your pack 1 pick 1 is already made; the pack in front of you is now pack 1 pick 2"
     )
+
+
+def marked_and_due(tmp_path: Path, marks: int) -> tuple[TableSession, SeatSession, list[int], list[int]]:
+    """An event's timed draft with the seat's pack shown and ``marks`` cards marked outside the strong bot's pick,
+    its clock past the deadline: the table, the seat, the marked positions and the bot's pick."""
+    table = table_at(tmp_path / "d.json", timer=30, kind="event")
+    at = table.deadline()
+    assert at is not None
+    wall = Clock(at + 1)
+    seat = SeatSession(table, 0, wall=wall)
+    seat.show()
+    suggested = table.suggested_positions(0)
+    chosen = [i for i in range(len(seat.pack)) if i not in suggested][:marks]
+    for index in chosen:
+        assert seat.toggle_mark(index) is Mark.MARKED
+    return table, seat, chosen, suggested
+
+
+def test_time_running_out_takes_the_one_card_marked_and_the_strong_bots_best_for_the_other(tmp_path):
+    _, seat, chosen, suggested = marked_and_due(tmp_path, 1)
+    taken = seat.time_up()
+    assert taken is not None
+    assert set(taken.pick.positions) == {chosen[0], suggested[0]}
+    assert taken.why == "the card you had chosen, and the strong bot's pick for the rest"
+
+
+def test_time_running_out_takes_exactly_the_two_cards_marked(tmp_path):
+    _, seat, chosen, _ = marked_and_due(tmp_path, 2)
+    taken = seat.time_up()
+    assert taken is not None and set(taken.pick.positions) == set(chosen) and taken.why == "the cards you had chosen"
+
+
+def test_a_mark_taken_off_again_is_not_taken(tmp_path):
+    _, seat, chosen, suggested = marked_and_due(tmp_path, 1)
+    assert seat.toggle_mark(chosen[0]) is Mark.UNMARKED
+    taken = seat.time_up()
+    assert taken is not None and set(taken.pick.positions) == set(suggested) and "every terminal" in taken.why
+
+
+def test_marks_live_in_the_program_showing_them_another_copy_times_out_with_the_strong_bots_pick(tmp_path):
+    """The desk's screen (another copy of the draft, in another program) reaching the draft first knows no marks."""
+    table, seat, _, suggested = marked_and_due(tmp_path, 2)
+    desk = TableSession.load(table.store, table.draft_id)
+    [made] = desk.apply_timeout(seat.wall())
+    assert set(made.positions) == set(suggested)
+    taken = seat.time_up()
+    assert taken is not None and set(taken.pick.positions) == set(suggested)
+
+
+def test_marks_on_a_pack_that_moved_on_are_not_taken_from_the_next(tmp_path):
+    """Marks made on one pack, the seat then picking it by hand: the next pack's timeout takes the bot's pick."""
+    wall = Clock(0.0)
+    table = table_at(tmp_path / "d.json", timer=30, kind="event")
+    seat = SeatSession(table, 0, wall=wall)
+    seat.show()
+    seat.toggle_mark(3)
+    seat.toggle_mark(4)
+    assert isinstance(seat.pick([3, 4]), Taken)
+    while 0 not in table.waiting_humans():
+        table.hand_to_bot(None)
+    at = table.deadline(0)
+    assert at is not None
+    wall.now = at + 1
+    suggested = table.suggested_positions(0)
+    [made] = table.apply_timeout(wall.now)
+    assert set(made.positions) == set(suggested)

@@ -154,6 +154,27 @@ async def test_timeout_takes_for_your_colors_and_clears_the_typed_line(tmp_path,
         assert on_disk(db, session.draft_id).draft.picks_of(0)[1].positions == (2, 6)
 
 
+async def test_timeout_takes_the_card_marked_and_the_best_for_your_colors_beside_it(tmp_path, manual_clock):
+    """A card marked with space when the clock runs out is taken; the hint's best other card completes the pick."""
+    db = tmp_path / "db.json"
+    session = session_at(db, timer=20)
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        hint = seat_advice(session.draft, 0).positions
+        mine = next(i for i in range(len(session.draft.pack(0))) if i not in hint)
+        await pilot.press(*["j"] * mine, "space")
+        await pilot.pause()
+        assert "Marked 1 of 2" in screen_text(pilot.app)
+        manual_clock.advance(20.01)
+        screen.tick()
+        await pilot.pause()
+        taken = on_disk(db, session.draft_id).draft.picks_of(0)
+        assert len(taken) == 1 and set(taken[0].positions) == {mine, hint[0]}
+        said = widget_text(screen, "#message")
+        assert "the card you had chosen, and the best pick for your colors for the rest" in said
+
+
 async def test_escape_drops_the_typed_line_so_the_next_digits_start_a_new_pick(tmp_path):
     """'1' typed and refused (two are due), Esc back to the list, then '2 3': cards 2 and 3, never 12 and 3."""
     db = tmp_path / "db.json"

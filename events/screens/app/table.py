@@ -341,7 +341,7 @@ class TableScreen(Screen):
         self.pick(positions, Text(f"Took {chosen}.", style="green"))
 
     def time_up(self) -> None:
-        """Time ran out: the best pick for the seat's colors is taken, marks and typed text are cleared."""
+        """Time ran out: the marked cards are taken, the best pick for the seat's colors for the rest (``SeatSession.time_up``); typed text is cleared."""
         if isinstance(self.app.screen, Panel):
             self.app.pop_screen()  # a question left open must not take the next pack's cards
         self.query_one("#names", Input).value = ""

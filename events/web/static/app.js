@@ -205,6 +205,7 @@
       state.version = -1; // a new stream's first state is the server's now (a restored draft may have fewer picks)
       state.heard = now();
       setConn("ok", "connected");
+      if (state.selected.length) app.sendMarks(); // a new stream's seat starts with none marked at the server
       state.pingTimer = setInterval(function () {
         heartbeat(ws);
       }, HEARTBEAT_MS);

@@ -153,6 +153,20 @@
       buttons[i].setAttribute("aria-pressed", state.selected.indexOf(at) >= 0 ? "true" : "false");
     }
     updateConfirm();
+    sendMarks();
+  }
+
+  // The cards marked, told to the server on the open stream as they change: if the pick's time runs out they are
+  // taken, the strong bot's pick for the rest.  Without a stream they are told when it opens again (app.js).
+  function sendMarks() {
+    var d = state.seat && state.seat.draft;
+    var ws = state.ws;
+    if (!d || !d.cards.length || !ws || ws.readyState !== 1) return;
+    try {
+      ws.send(JSON.stringify({ type: "marks", pack: d.pack, pick: d.pick, cards: state.selected.slice() }));
+    } catch (e) {
+      /* closing: told again when the stream opens */
+    }
   }
 
   function updateConfirm() {
@@ -341,6 +355,7 @@
   app.pickAnswered = pickAnswered;
   app.pickLost = pickLost;
   app.sendAgain = sendAgain;
+  app.sendMarks = sendMarks;
   app.lineNode = lineNode;
   app.renderDraft = renderDraft;
   app.renderPool = renderPool;
