@@ -108,14 +108,20 @@ def check_positions(positions: Sequence[int], due: int, size: int) -> None:
             raise WrongCount(f"card {position + 1} is chosen twice: take exactly {due} different {cards}")
 
 
-def stale_words(seen: tuple[int, int], at: tuple[int, int], picked: bool) -> str:
+def stale_words(seen: tuple[int, int], at: tuple[int, int], picked: bool, *, packs: int, picks: int) -> str:
     """Why a pick on pack ``seen`` is refused, the seat being at ``at`` now (``picked``: it holds no pack now and
-    waits for one to be passed to it)."""
-    now = (
-        f"your next pick is pack {at[0]} pick {at[1]} (waiting for a pack)"
-        if picked
-        else (f"the pack in front of you is now pack {at[0]} pick {at[1]}")
-    )
+    waits for one to be passed to it) in a draft of ``packs`` packs of ``picks`` picks each: past the last pick of
+    a pack the seat's next pick is the next pack's first, and past the last pack there is none."""
+    if at[0] > packs:
+        now = "the draft is over: every pick is made"
+    elif picked and at[1] > picks and at[0] == packs:
+        now = "your picks are all made: the others are finishing the last pack"
+    elif picked and at[1] > picks:
+        now = f"your next pick is pack {at[0] + 1} pick 1, once every seat has finished pack {at[0]}"
+    elif picked:
+        now = f"your next pick is pack {at[0]} pick {at[1]} (waiting for a pack)"
+    else:
+        now = f"the pack in front of you is now pack {at[0]} pick {at[1]}"
     if seen < at:
         return f"that pack has moved on: your pack {seen[0]} pick {seen[1]} is already made; {now}"
     # the seat's next pick, or a later one: its pack hasn't been passed to the seat yet
@@ -282,7 +288,7 @@ class SeatSession:
         held, at, due, _, _ = draft.view(seat)  # held None: the seat waits for a pack, or the draft is over
         seen = self.seen or at
         if held is None or seen != at:
-            raise StalePack(stale_words(seen, at, not draft.finished and held is None))
+            raise StalePack(self.stale_words(seen, not draft.finished and held is None))
         cards = held.cards
         positions = list(positions)
         check_positions(positions, due, len(cards))
@@ -306,9 +312,14 @@ class SeatSession:
             raise error
         return self.stale(seen)
 
+    def stale_words(self, seen: tuple[int, int], picked: bool) -> str:
+        """Why a pick on pack ``seen`` is refused now (``stale_words`` with this draft's packs and picks)."""
+        draft = self.draft
+        return stale_words(seen, self.at, picked, packs=draft.config.boosters, picks=draft.picks_per_pack)
+
     def stale(self, seen: tuple[int, int]) -> Refused:
         draft = self.draft
-        refusal = StalePack(stale_words(seen, self.at, not draft.finished and self.seat not in draft.waiting()))
+        refusal = StalePack(self.stale_words(seen, not draft.finished and self.seat not in draft.waiting()))
         taken = self.taken_at(seen)
         return Refused(refusal.message, taken, "" if taken is None else self.table.taken_by(taken), refusal)
 

@@ -178,16 +178,32 @@ def test_a_pick_on_the_pack_a_seat_still_waits_for_is_not_called_already_made():
     for a pack)', which says the pick was made and is still to make."""
     from events.sessions.seat import stale_words
 
-    waiting = stale_words((1, 2), (1, 2), picked=True)
+    waiting = stale_words((1, 2), (1, 2), picked=True, packs=3, picks=10)
     assert waiting == (
         "that pack hasn't reached you: your pack 1 pick 2 is not reached yet; "
         "your next pick is pack 1 pick 2 (waiting for a pack)"
     )
-    made = stale_words((1, 1), (1, 2), picked=False)
+    made = stale_words((1, 1), (1, 2), picked=False, packs=3, picks=10)
     assert (
         made
         == "that pack has moved on: your pack 1 pick 1 is already made; the pack in front of you is now pack 1 pick 2"
     )
+
+
+def test_a_pick_once_the_seats_picks_of_a_pack_or_of_the_draft_are_made_names_no_pick_past_the_last():
+    """A CMR draft: 3 packs of 20 cards, 10 picks of two each.  A pick sent after the draft is over said 'the pack in
+    front of you is now pack 4 pick 1' (there is no pack 4); after the seat's last pick of pack 1, 'your next pick
+    is pack 1 pick 11' (there is no pick 11): the seat's next pick is pack 2 pick 1, or none after the last pack."""
+    from events.sessions.seat import stale_words
+
+    over = stale_words((3, 10), (4, 1), picked=False, packs=3, picks=10)
+    assert over == "that pack has moved on: your pack 3 pick 10 is already made; the draft is over: every pick is made"
+    between = stale_words((1, 10), (1, 11), picked=True, packs=3, picks=10)
+    assert between.endswith("; your next pick is pack 2 pick 1, once every seat has finished pack 1")
+    early = stale_words((2, 1), (1, 11), picked=True, packs=3, picks=10)
+    assert early.startswith("that pack hasn't reached you: your pack 2 pick 1 is not reached yet; ")
+    last = stale_words((3, 10), (3, 11), picked=True, packs=3, picks=10)
+    assert last.endswith("; your picks are all made: the others are finishing the last pack")
 
 
 def marked_and_due(tmp_path: Path, marks: int) -> tuple[TableSession, SeatSession, list[int], list[int]]:

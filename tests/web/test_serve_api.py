@@ -25,7 +25,7 @@ from events.storage.store import Store
 from events.web.app import create_app
 from sets.catalog import keep_texts, load_set
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
 from tests.helpers.served import Phone, client, draft_log, joined, phone, served_night
 from tests.helpers.terminals import ctrl_c_reaches_it
 
@@ -423,6 +423,21 @@ def test_the_server_reads_every_live_pods_draft_before_the_first_phone_asks(tmp_
     assert served.tables == {}
     served.warm()
     assert sorted(served.tables) == [1, 2] and all(not t.draft.finished for t in served.tables.values())
+
+
+def test_a_pick_after_the_draft_is_over_says_so_and_names_no_fourth_pack(tmp_path, cli, manual_clock):
+    """A pick posted once the draft is over (a phone's send again, a script): 409 ``stale`` saying the draft is over.
+    Before: 'the pack in front of you is now pack 4 pick 1', in a draft of three packs."""
+    db = tmp_path / "over.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo", "Cy"), bots=0)
+    draft_to_the_end(db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        ann = phone(web, event_id, "Ann", codes_of(db, event_id)["Ann"])
+        late = ann.post("/api/pick", {"pack": 3, "pick": 10, "cards": [0, 1]})
+        assert late.status_code == 409 and late.json()["error"]["code"] == "stale"
+        assert late.json()["error"]["message"] == (
+            "that pack has moved on: your pack 3 pick 10 is already made; the draft is over: every pick is made"
+        )
 
 
 def test_a_pick_on_the_pack_the_seat_waits_for_says_it_has_not_reached_the_seat(tmp_path, cli, manual_clock):
