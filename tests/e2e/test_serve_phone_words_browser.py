@@ -51,6 +51,12 @@ def test_a_seat_opened_on_another_device_says_so_with_the_form_filled_in(pod, se
     first.reload()  # the tab still knows its seat
     expect(notice).to_contain_text("opened on another device")
     expect(first.locator("#join-player")).to_have_value(str(numbers["Ann"]))
+    again = first.context.new_page()  # a new tab (a QR code scanned again, a tab the phone threw away): the same
+    again.goto(server.url + "/")
+    expect(again.locator("#join-notice")).to_contain_text("opened on another device")
+    expect(again.locator("#join-event")).to_have_value(str(event_id))
+    expect(again.locator("#join-player")).to_have_value(str(numbers["Ann"]))
+    again.close()
     first.fill("#join-code", codes["Ann"])  # taken back
     first.click("#join-button")
     expect(first.locator("#screen-draft")).to_be_visible()

@@ -151,13 +151,14 @@
     prefill(held);
   }
 
-  // The seat this tab showed last (kept for this tab only, so a reload still knows it), or null.
+  // The seat this browser showed last (kept for the browser, as its seat's cookie is: a reload, a tab the phone threw
+  // away or a new tab still knows it, to fill the form in and say why the seat was lost), or null.
   var HELD_KEY = "cmdraft-seat";
 
   function remember(seat) {
     if (!seat.event || !seat.player) return;
     try {
-      sessionStorage.setItem(HELD_KEY, JSON.stringify({ event: seat.event.id, player: seat.player.number }));
+      localStorage.setItem(HELD_KEY, JSON.stringify({ event: seat.event.id, player: seat.player.number }));
     } catch (e) {
       /* storage refused (private mode): the page still works, the form is filled while it stays open */
     }
@@ -167,7 +168,7 @@
     if (state.seat && state.seat.event && state.seat.player)
       return { event: state.seat.event.id, player: state.seat.player.number };
     try {
-      var held = JSON.parse(sessionStorage.getItem(HELD_KEY) || "null");
+      var held = JSON.parse(localStorage.getItem(HELD_KEY) || "null");
       return held && typeof held.event === "number" && typeof held.player === "number" ? held : null;
     } catch (e) {
       return null;
