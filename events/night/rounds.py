@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -26,7 +26,14 @@ from events.night.decks import registers
 from events.night.finishing_orders import names_in_order
 from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
 from events.night.refusals import DESK, Actor
-from events.night.standings import Standing, did_not_play, placement_points, point_totals, standings_of
+from events.night.standings import (
+    Standing,
+    did_not_play,
+    finishing_places,
+    placement_points,
+    point_totals,
+    standings_of,
+)
 from events.storage.records import Deck, Event, Player, Pool, Report, Result, Round
 from events.storage.store import phase_change
 from events.storage.tables import records_of
@@ -82,6 +89,8 @@ class RecordedResult:
     next_round: int | None
     would_change: list[int]
     final_size: int | None = None  # the next round is the final table (``event top``) of this many players
+    final: bool = False  # the final table's result: its places count for no points (``points``: what they'd give)
+    places: dict[str, int] = field(default_factory=dict)  # each player's place, from 1 (players who drew share it)
 
     def correction(self, advice: str = "") -> str | None:
         """What a correction after a later round was paired did to it, in the words every face shows (``advice``:
@@ -110,6 +119,8 @@ class RecordedResult:
             "round": self.round,
             "table": self.table,
             "points": {name: round(float(points), 4) for name, points in self.points.items()},
+            "final": self.final,
+            "places": self.places,
             "corrected": self.corrected,
             "next_round": self.next_round,
             "would_change": self.would_change,
@@ -271,6 +282,8 @@ class Rounds(EventBase):
             later.number if later is not None else None,
             would_change,
             len(later.tables[0]) if later is not None and later.final else None,
+            rnd.final,
+            {names[pid]: place for pid, place in finishing_places(order).items()},
         )
 
     def _pairing_changes(self, db: TinyDB, event: Event, rnd: Round) -> list[int]:

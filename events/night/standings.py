@@ -156,6 +156,18 @@ def placement_points(event: Event, order: Sequence[Sequence[int]]) -> dict[int, 
     return awarded
 
 
+def finishing_places(order: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each player's place in one finishing order, from 1: players who drew share the best place of their group
+    ("Ann > Bo = Cy > Di": 1, 2, 2, 4)."""
+    places: dict[int, int] = {}
+    place = 1
+    for group in order:
+        for pid in group:
+            places[pid] = place
+        place += len(group)
+    return places
+
+
 def point_totals(event: Event, results: Iterable[Result]) -> defaultdict[int, Fraction]:
     """Each player's points over the results given (nought for a player in none of them)."""
     totals: defaultdict[int, Fraction] = defaultdict(Fraction)

@@ -10,7 +10,7 @@ from events.night.base import EventBase
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import Standing, placement_points, standings_title, winner_line
+from events.night.standings import Standing, finishing_places, placement_points, standings_title, winner_line
 from events.outputs.sheets import Block, Note, Page, Sheet, Table, ordinal, subtitle
 
 
@@ -130,28 +130,30 @@ def standings(events: EventBase, event_id: int) -> Sheet:
     )
 
 
-RESULTS_CSV = ("round", "table", "player", "place", "points")
+RESULTS_CSV = ("round", "table", "player", "place", "points", "final")
 
 
 def result_rows(events: EventBase, snap: Snapshot) -> list[tuple[int, int, str, int, Any]]:
-    """(round, table, player, place, points) for every recorded result, in round and table order."""
+    """(round, table, player, place, points) for every recorded result, in round and table order; the final
+    table's places count for no points (None)."""
     names = {p.id: p.name for p in snap.players}
+    final = {rnd.number for rnd in snap.rounds if rnd.final}
     rows = []
     for result in sorted(snap.results, key=lambda r: (r.round, r.table)):
         awarded = placement_points(snap.event, result.order)
-        place = 1
-        for group in result.order:
-            for pid in group:
-                rows.append((result.round, result.table, names[pid], place, awarded[pid]))
-            place += len(group)
+        for pid, place in finishing_places(result.order).items():
+            points = None if result.round in final else awarded[pid]
+            rows.append((result.round, result.table, names[pid], place, points))
     return rows
 
 
 def results_csv(events: EventBase, snap: Snapshot) -> Table:
+    """Every place of every result: its points (blank at the final table, whose places count for none) and
+    whether it is the final table's ("yes"), so the points summed are the standings' points."""
     return Table(
         RESULTS_CSV,
         tuple(
-            (str(r), str(t), name, str(place), number_text(points, 4))
+            (str(r), str(t), name, str(place), *(("", "yes") if points is None else (number_text(points, 4), "")))
             for r, t, name, place, points in result_rows(events, snap)
         ),
     )
@@ -170,7 +172,10 @@ def results(events: EventBase, event_id: int) -> Sheet:
             blocks.append(
                 Table(
                     ("Table", "Place", "Player", "Points"),
-                    tuple((str(t), ordinal(place), name, number_text(points)) for _, t, name, place, points in mine),
+                    tuple(
+                        (str(t), ordinal(place), name, "—" if points is None else number_text(points))
+                        for _, t, name, place, points in mine
+                    ),
                     title=label,
                     right=(0, 3),
                 )

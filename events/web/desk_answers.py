@@ -82,6 +82,8 @@ class Settled(Answer):
     round: int
     table: int
     points: dict[str, Number]
+    final: bool  # the final table's result: its places count for no points
+    places: dict[str, int]  # each player's place, from 1
     corrected: bool
     next_round: int | None
     would_change: list[int]

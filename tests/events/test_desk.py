@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import csv
 import json
+from fractions import Fraction
 
 import pytest
 
 from events.night.finishing_orders import order_quote, split_order
+from events.night.table_reports import TableReports
 from events.storage.store import Store
 from sets.errors import InputError
 from tests.helpers.night import Night, bots_drafted
@@ -173,7 +175,7 @@ def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_pat
     assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
     snap = events.snapshot(event_id)
     results = list(csv.DictReader((out / "results.csv").open(encoding="utf-8")))
-    assert list(results[0]) == ["round", "table", "player", "place", "points"] and len(results) == 20
+    assert list(results[0]) == ["round", "table", "player", "place", "points", "final"] and len(results) == 20
     # Every row is a fact from the recorded finishing order: place i of the table earns 3/2/1/0/0.
     expected_points = {1: "3", 2: "2", 3: "1", 4: "0", 5: "0"}
     assert all(expected_points[int(r["place"])] == r["points"] for r in results)
@@ -488,3 +490,45 @@ def test_confirming_at_a_table_whose_result_is_recorded_says_so_and_never_advise
     events.new_round(nothing)
     waiting = cli("event", "table", nothing, "--player", "Di", action, "--db", db)
     assert waiting.exit_code == 2 and "nothing is reported at your table yet: report it with --report" in waiting.stderr
+
+
+def test_the_final_tables_places_count_for_no_points_in_the_result_and_results_csv(events, cli, tmp_path):
+    """The final table's result stays out of the points (docs: store-night "The final table"): `event result` says
+    its places, not points, `--json` says it is the final table's, and results.csv leaves its points blank with
+    `final` "yes", so a script summing results.csv's points gets the standings' points."""
+    event_id = new_event(events, NAMES)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    for name in NAMES:
+        events.register_deck(event_id, name, auto=True)
+    for number in (1, 2):
+        rnd = events.new_round(event_id)
+        for table, names in enumerate(rnd.tables, start=1):
+            events.record_result(event_id, number, table, " > ".join(f'"{n}"' for n in names))
+    finalists = TableReports(events.store).top(event_id, 4).players
+    order = f'"{finalists[3]}" > "{finalists[0]}" = "{finalists[1]}" > "{finalists[2]}"'
+    said = cli("event", "result", event_id, 3, 1, order, "--db", events.store.path)
+    assert (
+        said.exit_code == 0
+        and said.stdout.split()
+        == (f"Final table: {finalists[3]} 1st / {finalists[0]} 2nd / {finalists[1]} 2nd / {finalists[2]} 4th").split()
+    )
+    again = cli("event", "result", event_id, 3, 1, order, "--replace", "--json", "--db", events.store.path)
+    answer = json.loads(again.stdout)
+    assert answer["final"] is True and answer["places"] == {
+        finalists[3]: 1,
+        finalists[0]: 2,
+        finalists[1]: 2,
+        finalists[2]: 4,
+    }
+    out = tmp_path / "export"
+    assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
+    results = list(csv.DictReader((out / "results.csv").open(encoding="utf-8")))
+    final = [r for r in results if r["round"] == "3"]
+    assert len(final) == 4 and all(r["points"] == "" and r["final"] == "yes" for r in final)
+    assert all(r["final"] == "" and r["points"] != "" for r in results if r["round"] != "3")
+    totals: dict[str, Fraction] = {}
+    for r in results:
+        totals[r["player"]] = totals.get(r["player"], Fraction(0)) + Fraction(r["points"] or "0")
+    standings = list(csv.DictReader((out / "standings.csv").open(encoding="utf-8")))
+    assert {r["player"]: Fraction(r["points"]) for r in standings} == totals

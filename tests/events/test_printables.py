@@ -251,7 +251,7 @@ def test_first_players_are_drawn_from_the_seed_and_spread(tmp_path):
 def test_results_and_standings_csv(night, cli):
     events, event_id = night
     results = list(csv.DictReader(io.StringIO(run(cli, events, event_id, "results", "--format", "csv"))))
-    assert list(results[0]) == ["round", "table", "player", "place", "points"]
+    assert list(results[0]) == ["round", "table", "player", "place", "points", "final"]
     assert len(results) == 20  # two rounds of ten players
     drawn = [r for r in results if r["round"] == "1" and r["table"] == "1"][:2]
     assert [r["place"] for r in drawn] == ["1", "1"] and [r["points"] for r in drawn] == ["2.5", "2.5"]

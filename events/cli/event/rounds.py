@@ -19,6 +19,7 @@ from events.night.shown import standing_row
 from events.night.standings import standings_title
 from events.night.table_reports import TableReports
 from events.outputs.pairing_sheets import first_players
+from events.outputs.sheets import ordinal
 from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
@@ -77,7 +78,12 @@ def event_result(
         emit_json(result.to_json())
         return
 
-    out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result.points.items())))
+    if result.final:  # its places count for no points: the places, as the results sheet heads it
+        out().print(
+            shown("Final table: " + join_names(f"{name} {ordinal(place)}" for name, place in result.places.items()))
+        )
+    else:
+        out().print(shown(join_names(f"{name} {number_text(points)}" for name, points in result.points.items())))
     if result.next_round is None:
         return
     if result.final_size is not None:
