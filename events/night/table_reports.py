@@ -74,6 +74,9 @@ class ExtraTime(Answer):
     extra: Number
 
 
+NO_TIES = "No ties: every place at the table and the cut below it are settled on points."
+
+
 @dataclass(frozen=True)
 class FinalTable:
     """The final table just seated: its round's number, the players by standing (their ranks beside them), who
@@ -84,6 +87,11 @@ class FinalTable:
     ranks: list[int]
     first: str
     ties: list[str]
+
+    @property
+    def said(self) -> list[str]:
+        """What every face says of the seating: how each tie was settled, or that there was none."""
+        return self.ties or [NO_TIES]
 
     def to_json(self) -> dict[str, Any]:
         """The answer ``event top --json`` prints: the names as registered; the ties are words, with the names in them

@@ -120,6 +120,7 @@ class FinalTable(Answer):
     ranks: list[int]
     first: str
     ties: list[str]
+    said: list[str]  # how each tie was settled, or that there was none: the terminal's lines
 
 
 class Finished(Answer):

@@ -478,3 +478,19 @@ def test_the_desk_page_says_who_has_no_legal_deck_and_pairs_anyway_only_once_con
     page.locator("#desk-night button", has_text="Pair anyway").click()
     expect(page.locator("#desk-night h1")).to_have_text("Round 1")
     expect(page.locator("#desk-night-decks")).to_have_count(0)
+
+
+def test_the_desk_page_seats_the_final_table_saying_how_each_tie_at_the_cut_was_settled(night_server, browser, cli):
+    """Seating the final table from the desk's page said only "final table seated"; the terminal's `event top` says
+    how each tie at the cut was settled (or that none needed it): the page now says the same lines."""
+    db, event_id, served = night_server
+    for table, names in enumerate(desk(served.url, "/api/desk/round", {})["tables"], start=1):
+        desk(served.url, "/api/desk/settle", {"round": 1, "table": table, "order": " = ".join(names)})  # all tied
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    page.locator("#desk-night select").select_option("3")
+    page.locator("#desk-night button", has_text="Seat the final table").click()
+    expect(page.locator("#desk-night h1")).to_have_text("Final table")
+    said = page.locator("#desk-night-message")
+    expect(said).to_contain_text("final table seated: ")
+    expect(said).to_contain_text("tie-breaker")  # everyone drew: the cut is settled below points

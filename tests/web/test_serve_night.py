@@ -18,6 +18,7 @@ from events.night.round_clock import PAUSED, TIME_UP
 from events.night.shown import StandingRow, standing_row
 from events.night.standings import winner_line
 from events.night.table_shown import TableState
+from events.night.table_reports import NO_TIES
 from events.night.table_views import TableViews
 from events.storage.store import Store
 from events.web.answers import typed
@@ -134,6 +135,7 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
                 assert ok(desk.get("/api/desk/night", headers=DESK))["dropped"] == [{"name": dropped, "after_round": 1}]
         final = ok(desk.post("/api/desk/top", json={"size": 4}, headers=DESK))
         assert dropped not in final["players"] and len(final["players"]) == 4
+        assert final["said"] == (final["ties"] or [NO_TIES])  # the terminal's lines, for the desk's page to show
         view = ok(phones[final["players"][0]].get("/api/table"))
         assert view["round"]["final"] and view["round"]["first"] == final["players"][0]
         ids = {p["name"]: p["id"] for p in view["round"]["players"]}

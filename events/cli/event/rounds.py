@@ -237,7 +237,7 @@ def event_top(
         table.add_row(str(rank), shown(name))
     out().print(table)
     out().print(shown(f"{final.first} goes first (highest standing)"))
-    for line in final.ties or ["No ties: every place at the table and the cut below it are settled on points."]:
+    for line in final.said:
         out().print(shown(line), soft_wrap=True)
 
 

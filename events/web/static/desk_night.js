@@ -162,7 +162,9 @@
         size.appendChild(o);
       });
       actions.appendChild(size);
-      actions.appendChild(button("Seat the final table", "", function () { act("/api/desk/top", { size: Number(size.value) }, "final table seated"); }));
+      actions.appendChild(button("Seat the final table", "", function () { act("/api/desk/top", { size: Number(size.value) }, function (seated) {
+        return "final table seated: " + seated.said.join(" "); // how each tie at the cut was settled, as the terminal says
+      }); }));
     }
     if (may("tracker")) actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", function () {
       act("/api/desk/tracker", { on: !view.event.tracker }, "tracker changed");
