@@ -17,8 +17,8 @@ from events.night.browser_seats import seats_over
 from events.night.round_clock import PAUSED, TIME_UP
 from events.night.shown import StandingRow, standing_row
 from events.night.standings import winner_line
-from events.night.table_shown import TableState
 from events.night.table_reports import NO_TIES
+from events.night.table_shown import TableState
 from events.night.table_views import TableViews
 from events.storage.store import Store
 from events.web.answers import typed
