@@ -6,9 +6,7 @@ $CMDRAFT_SCREENSHOTS when it is set)."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -21,21 +19,8 @@ from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, terminal_night
-from tests.helpers.pages import desk, open_table
+from tests.helpers.pages import desk, open_table, script
 from tests.helpers.served import drafted_night
-
-
-def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    """A player's script: JSON in and out with their seat token as a bearer token."""
-    request = urllib.request.Request(
-        base + path,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})},
-        method="GET" if body is None else "POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
 
 # The table as the server has it, but the player told they may not drop, passed to the page as a push passes it.
 NO_DROP = """() => fetch('/api/table').then((r) => r.json()).then((table) => {

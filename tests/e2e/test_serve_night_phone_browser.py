@@ -1,23 +1,26 @@
 """A player's phone through the night, in a real browser (Debian's chromium through Playwright, at 390x844): the
 night's standings under their table (the server's ranking, their own row marked), and the result flow's words on
-each phone (the reporter's own report, who is still waited for); beside them the desk's clock actions and the room's
-header (1920x1080).  Screenshots go to the test's folder
+each phone (the reporter's own report, who is still waited for), a press on the result's buttons while a push
+arrives (the button pressed is the one clicked, with the mouse and with a finger); beside them the desk's clock
+actions and the room's header (1920x1080).  Screenshots go to the test's folder
 ($CMDRAFT_SCREENSHOTS to keep them)."""
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
+from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from events.night.table_shown import ALL_PLACED_VERSION_WORDS, ALL_PLACED_WORDS
+from events.night.table_shown import ALL_PLACED_VERSION_WORDS, ALL_PLACED_WORDS, PLAYER_STATUS_WORDS
 from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import desk, open_table, words_replaced
+from tests.helpers.pages import desk, open_table, script, words_replaced
 
 # The shown elements reaching past the viewport's right edge (nothing on a phone page may need a sideways scroll).
 OVERFLOWING = """() => [...document.querySelectorAll('body *')]
@@ -161,3 +164,98 @@ def test_the_room_on_a_phone_lists_the_final_standings_in_one_readable_column_th
     assert room.locator("#standings .name").evaluate_all("ns => ns.filter(n => n.scrollWidth > n.clientWidth)") == []
     assert room.evaluate(OVERFLOWING) == []
     room.screenshot(path=str(shots / "room-final-390x844.png"), full_page=True)
+
+
+# Each table a push brings the page, heard after the page's own table has taken it (night.js listens first).
+HEARD = """() => {
+  window.heard = [];
+  document.addEventListener("cmdraft:seat", (event) => event.detail.table && window.heard.push(event.detail.table));
+}"""
+
+
+def waiting_to_confirm(night_server, browser) -> tuple[Page, list, Callable[[bool], None]]:
+    """Table 1 reported by its first player's script; its last player's phone shows the report with its Confirm.
+    Answers the phone (its requests confirming recorded in a list, ``window.heard`` kept), the list, and the second
+    player's answer to the report, by script: confirmed (True) or disputed with their own order (False)."""
+    db, event_id, served = night_server
+    base = served.url
+    table = desk(base, "/api/desk/round", {})["tables"][0]
+    reporter, first, last = table
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    codes = codes_of(db, event_id)
+    tokens = {
+        name: script(base, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})["token"]
+        for name in (reporter, first)
+    }
+    ids = [[p["id"]] for p in script(base, "/api/table", token=tokens[reporter])["round"]["players"]]
+    report = script(base, "/api/result", {"order": ids}, tokens[reporter])["round"]["report"]["id"]
+    page = at_table(browser, served, db, event_id, last)
+    expect(page.locator("#night-result .night-waiting")).to_have_text(f"Still to confirm: {first} / you")
+    sent: list = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/result/confirm") else None)
+    page.evaluate(HEARD)
+
+    def answer(agree: bool) -> None:
+        said = {"report": report, "agree": agree} | ({} if agree else {"order": ids[::-1]})
+        script(base, "/api/result/confirm", said, tokens[first])  # pushed to every phone
+
+    return page, sent, answer
+
+
+def middle_of(page: Page, words: str) -> tuple[float, float]:
+    """The middle of the result's button that says ``words``, where a finger or the mouse presses it."""
+    box = page.locator("#night-result button", has_text=re.compile(f"^{words}$")).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_confirm_held_down_while_a_tablemates_confirmation_is_pushed_is_sent_and_records_the_result(
+    night_server, browser
+):
+    """A press takes a moment, and a push may arrive meanwhile: here the tablemate's confirmation, which changes who
+    is still waited for.  The old page drew its table again at once, a new Confirm put where the pressed one was; the
+    browser sends the click of a press begun on a node no longer in the page to no control, so the confirmation was
+    never sent and the table stayed "Reported by ...", as the three-phone browser test once saw in a full run.  Now
+    the table is drawn after the press: the Confirm pressed is the Confirm clicked."""
+    db, event_id, _ = night_server
+    page, sent, answer = waiting_to_confirm(night_server, browser)
+    page.mouse.move(*middle_of(page, "Confirm"))
+    page.mouse.down()
+    answer(True)
+    page.wait_for_function("() => window.heard.some((t) => t.round.report?.waiting_words === 'Still to confirm: you')")
+    page.mouse.up()
+    expect(page.locator("#night-result .hint")).to_have_text(PLAYER_STATUS_WORDS["recorded"], timeout=10_000)
+    assert [said["agree"] for said in sent] == [True]
+    assert len([e for e in Night(Store(db)).history(event_id) if e.what == "result confirm"]) == 2
+
+
+def test_a_tap_on_confirm_while_a_dispute_is_pushed_confirms_and_a_finger_scrolling_away_lets_the_table_redraw(
+    night_server, browser
+):
+    """A phone: the finger is on Confirm when the tablemate's dispute arrives, a line more above the buttons.  The old
+    page drew the table at once and the tap, found under the finger after the buttons had moved, reached no control:
+    nothing was sent.  Now the tap is the Confirm's, sent; the server decides (the table waits for the desk)."""
+    served = night_server[2]
+    page, sent, answer = waiting_to_confirm(night_server, browser)
+    x, y = middle_of(page, "Confirm")
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    answer(False)
+    page.wait_for_function("() => window.heard.some((t) => t.round.report?.disputes.length)")
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(page.locator("#night-result .night-status")).to_have_text(PLAYER_STATUS_WORDS["disputed"])
+    expect(page.locator("#night-result button", has_text=re.compile("^Confirm$"))).to_have_count(0, timeout=10_000)
+    assert [said["agree"] for said in sent] == [True]
+
+    # The desk settles the table while a finger rests on a button, and the finger then scrolls the page: no click
+    # comes, and the table is drawn as soon as the finger moves off (it is not held for a click that never comes).
+    names = [row.split(" (you)")[0] for row in page.locator("#night .night-players .name").all_inner_texts()]
+    x, y = middle_of(page, "Report again")
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    desk(served.url, "/api/desk/settle", {"round": 1, "table": 1, "order": " > ".join(names)})
+    page.wait_for_function("() => window.heard.some((t) => t.round.result)")
+    for step in range(1, 6):
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 40 * step}]})
+    expect(page.locator("#night-result .hint")).to_have_text(PLAYER_STATUS_WORDS["recorded"])
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert len(sent) == 1  # the press that scrolled sent nothing

@@ -1,5 +1,5 @@
-"""What the browser tests do on the pages: join a seat, open a table, the desk's script, and the checks every
-phone page passes (targets of at least 44 x 44 px, one h1, axe-core finding nothing critical or serious)."""
+"""What the browser tests do on the pages: join a seat, open a table, the desk's script and a player's, and the checks
+every phone page passes (targets of at least 44 x 44 px, one h1, axe-core finding nothing critical or serious)."""
 
 from __future__ import annotations
 
@@ -107,6 +107,18 @@ def desk(base: str, path: str, body: dict) -> dict:
         data=json.dumps(body).encode(),
         headers={"authorization": "Bearer desk-secret", "content-type": "application/json"},
         method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def script(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """A player's script: JSON in and out with their seat token as a bearer token."""
+    request = urllib.request.Request(
+        base + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})},
+        method="GET" if body is None else "POST",
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
