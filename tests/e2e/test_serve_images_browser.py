@@ -205,10 +205,9 @@ def test_the_deck_read_only_after_round_one_keeps_every_cards_name_and_image(bui
     lines = page.locator("#deck-commanders .line, #deck-main .line")
     expect(lines.first).to_be_visible()
     assert lines.count() > 20
-    names = lines.evaluate_all(
-        "ls => ls.map(l => { const n = l.querySelector('.line-name'); return n && n.offsetWidth > 0 ? n.textContent : ''; })"
-    )
-    assert all(re.search(r"\w", name) for name in names), names  # every line's name shown
+    shown = page.locator("#deck-commanders .line .line-name:visible, #deck-main .line .line-name:visible")
+    expect(shown).to_have_count(lines.count())  # every line's name shown (waited for: a push may redraw the deck)
+    assert all(re.search(r"\w", name) for name in shown.all_inner_texts())
     expect(page.locator("#deck-grid button:visible:not(.line-name)")).to_have_count(0)
     page.screenshot(path=str(shots / "images-deck-closed-390x844.png"))
     page.locator("#deck-main .line-name").first.click()  # a name still opens its card
