@@ -225,3 +225,13 @@ def test_a_converted_deck_without_a_name_is_named_after_its_file(cli, tmp_path, 
     about = _convert(cli, tmp_path, "other.txt", "About\nName Friday\n\nCommander\n1 Jeska, Thrice Reborn\n", "n" + out)
     assert about.exit_code == 0 and "Friday Jeska" not in (tmp_path / ("n" + out)).read_text(encoding="utf-8")
     assert "Friday" in (tmp_path / ("n" + out)).read_text(encoding="utf-8")
+
+
+def test_a_comment_color_with_no_piper_leading_is_the_checks_problem_not_a_bad_line(cli, tmp_path):
+    """docs/file-formats.md: with no Piper leading, the colors a comment gives are for no one: `deck check` says so
+    (piper-color-extra, an illegal deck, 1), as for colors given with --piper, and the file is read."""
+    path = tmp_path / "none.cod"
+    path.write_text(_cod("Piper colors: U", _card("Murder") + _card("Mountain", 58), _card("Jeska, Thrice Reborn")))
+    result = cli("deck", "check", path, "--json")
+    codes = [problem["code"] for problem in json.loads(result.stdout)["problems"]]
+    assert result.exit_code == 1 and "piper-color-extra" in codes and "unreadable-line" not in codes
