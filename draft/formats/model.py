@@ -254,8 +254,8 @@ def xml_deck_root(text: str, label: str, tag: str, what: str) -> ElementTree.Ele
     holds: text that isn't XML at all (``1 Murder`` saved as ``.dek``), or another root element."""
     if not text.startswith("<"):
         raise InputError(
-            f"{label}: this is not {what}, which is XML (<{tag}>...), but text; export the deck again, or name a "
-            "text deck list with .txt"
+            f"{label}: not {what}, which is XML (<{tag}>...): this is text; export the deck again, or save a text "
+            "deck list as .txt"
         )
     root = xml_root(text, label)
     if root.tag != tag:
