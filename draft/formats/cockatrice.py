@@ -11,16 +11,15 @@ from draft.formats.model import (
     FileFormat,
     LineError,
     cockatrice_name,
-    colors_from_note,
+    color_note,
     colors_note,
     element_lines,
     has_printing,
     merged_lines,
     ordered_lines,
-    root_named,
     xml_attribute,
+    xml_deck_root,
     xml_entries,
-    xml_root,
 )
 from sets.visible import visible
 
@@ -30,11 +29,16 @@ def looks_like_cockatrice(text: str) -> bool:
 
 
 def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
-    root = root_named(xml_root(text, label), "cockatrice_deck", label, "a Cockatrice .cod deck")
+    root = xml_deck_root(text, label, "cockatrice_deck", "a Cockatrice .cod deck")
     result = DeckFile(FileFormat.COCKATRICE)
     result.name = (root.findtext("deckname") or "").strip()
-    comments = root.findtext("comments") or ""
-    result.piper_colors = colors_from_note(comments)
+    lines = element_lines(root, text)
+    comments_element = root.find("comments")
+    comments = (comments_element.text if comments_element is not None else None) or ""
+    note = color_note(comments, lines.get(id(comments_element), 1))
+    result.piper_colors, result.colors_line = list(note.colors), note.line if note.colors else 0
+    if note.error is not None:
+        result.errors.append(note.error)
     found = re.search(r"commanders?:\s*(?P<names>[^\n]+)", comments, re.IGNORECASE)
     if found:
         result.commander_names = [n.strip() for n in found.group("names").split(";") if n.strip()]
@@ -48,7 +52,6 @@ def parse_cockatrice(text: str, label: str = "deck") -> DeckFile:
         if (zone.get("name") or "").lower() != "tokens"
         for card in zone.iter("card")
     ]
-    lines = element_lines(root, text)
     xml_entries(
         result,
         cards,

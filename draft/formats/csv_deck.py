@@ -16,10 +16,10 @@ from draft.formats.model import (
     commander_colors,
     count_or_error,
     has_printing,
+    one_color,
 )
 from sets.cards import CONTROL, Card
-from sets.colors import Color
-from sets.errors import ColorError, InputError
+from sets.errors import InputError, quoted_list
 
 # A cell a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ tab CR first,
 # after any quotes already there.  Written with one more ' in front; read back without it.
@@ -61,7 +61,11 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
         key: next((header.index(a) for a in aliases if a in header), None) for key, aliases in _CSV_COLUMNS.items()
     }
     if columns["name"] is None:
-        raise InputError(f"{label}: CSV needs a 'name' column (found {', '.join(header) or 'none'})")
+        found = quoted_list([cell for cell in header if cell]) or "none"
+        raise InputError(
+            f"{label}: a CSV deck needs a card name column (found {found}); name that column 'name', 'card name' or "
+            "'card' in the first line, or give the deck as text lines ('1 Sol Ring')"
+        )
 
     def cell(row: list[str], key: str) -> str:
         index = columns[key]
@@ -82,12 +86,10 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
             finish = cell(row, "foil").lower()
             etched = cell(row, "etched").lower() in ("1", "true", "yes", "etched") or finish == "etched"
             foil = finish in ("1", "true", "yes", "foil", "etched") or etched
-            color = None
-            if chosen := cell(row, "chosen_color"):
-                try:
-                    color = Color.parse(chosen)
-                except ColorError:
-                    result.errors.append(LineError(number, chosen, "not a color"))
+            color = one_color(chosen, number) if (chosen := cell(row, "chosen_color")) else None
+            if isinstance(color, LineError):
+                result.errors.append(color)
+                color = None
             result.entries.append(
                 Entry(
                     name,
@@ -107,11 +109,22 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
     return result
 
 
+_KNOWN_HEADERS = {alias for aliases in _CSV_COLUMNS.values() for alias in aliases}
+
+
 def looks_like_csv(text: str) -> bool:
-    first = text.split("\n", 1)[0].lower()
-    return "," in first and any(
-        name in [c.strip().strip('"') for c in first.split(",")] for name in _CSV_COLUMNS["name"]
-    )
+    """A CSV deck starts with a header row: comma-separated column names, one of them a column read here (a card
+    name, a count, a set...).  A text list whose first card has a comma in its name (``1 Jeska, Thrice Reborn``)
+    names no column: it is text.  A header without a name column is a CSV all the same, refused for the column
+    it lacks (``parse_csv``), never read as card lines."""
+    first = text.split("\n", 1)[0]
+    if "," not in first:
+        return False
+    try:
+        cells = next(csv.reader([first]))
+    except csv.Error:
+        return False
+    return any(cell.strip().lower() in _KNOWN_HEADERS for cell in cells)
 
 
 def _set_number(card: Card) -> tuple[str, str]:

@@ -6,21 +6,22 @@ import re
 
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
+    ColorNote,
     DeckFile,
     Entry,
     FileFormat,
     LineError,
-    colors_from_note,
+    color_note,
     colors_note,
     commander_colors,
     front_face_name,
     has_printing,
+    one_color,
     ordered_lines,
     plain_spaces,
 )
 from draft.formats.text import parse_card_line
 from sets.colors import Color
-from sets.errors import ColorError
 from sets.visible import visible
 
 # The comment lines Forge skips (``parse_forge``), which may come before the file's first section too.
@@ -33,10 +34,19 @@ def looks_like_forge(text: str) -> bool:
     return re.match(r"^\[(metadata|main|commander|sideboard)\]", body, re.IGNORECASE) is not None
 
 
+# Forge's deck sections (forge-core DeckSection): the commander, main deck and sideboard are the deck and the pool;
+# Avatar (Vanguard), Planes, Schemes and Conspiracy hold cards played outside the deck, which no Commander draft's
+# sets hold: their lines are skipped.  Another section's cards are kept in the sideboard.
+_SECTIONS = {"commander": Zone.COMMANDER, "main": Zone.MAIN, "sideboard": Zone.SIDEBOARD}
+_OUTSIDE_SECTIONS = ("avatar", "planes", "schemes", "conspiracy")
+
+
 def parse_forge(text: str) -> DeckFile:
     result = DeckFile(FileFormat.FORGE)
     zone: Zone | None = Zone.MAIN
     in_metadata = False
+    note = color_note("")
+    marked_lines = False  # a commander's line marks a color, even a wrong one
     for number, raw in enumerate(text.splitlines(), start=1):
         line = plain_spaces(raw).strip()
         if not line or line.startswith(("#", "//", ";")):  # Forge's CardPool skips ';' and '#' lines
@@ -45,24 +55,30 @@ def parse_forge(text: str) -> DeckFile:
         if header:
             name = header.group("name").strip().lower()
             in_metadata = name == "metadata"
-            zone = {"commander": Zone.COMMANDER, "main": Zone.MAIN, "sideboard": Zone.SIDEBOARD}.get(name)
-            if zone is None and not in_metadata:
-                zone = Zone.SIDEBOARD  # other Forge zones (planes, schemes, avatar) are outside the deck
+            zone = None if in_metadata or name in _OUTSIDE_SECTIONS else _SECTIONS.get(name, Zone.SIDEBOARD)
             continue
         if in_metadata:
             key, _, value = line.partition("=")
             if key.strip().lower() == "name":
                 result.name = value.strip()
             elif key.strip().lower() == "comment":
-                result.piper_colors = colors_from_note(value)
+                note = color_note(value, number)
+            continue
+        if zone is None:
             continue
         name_part, *rest = line.split("|")
         foil = name_part.rstrip().endswith(FOIL_SUFFIX)
-        parsed = parse_card_line(name_part.rstrip().removesuffix(FOIL_SUFFIX), number, zone or Zone.MAIN)
+        parsed = parse_card_line(name_part.rstrip().removesuffix(FOIL_SUFFIX), number, zone)
         if isinstance(parsed, LineError):
             result.errors.append(LineError(number, raw, parsed.reason))
             continue
-        set_code, card_number, color = _request_parts(rest)
+        set_code, card_number, marked = _request_parts(rest)
+        # A commander's marked color is its chosen one (a Piper's): exactly one color, or the line is refused.
+        color = one_color(marked, number) if marked and parsed.zone is Zone.COMMANDER else None
+        marked_lines |= color is not None
+        if isinstance(color, LineError):
+            result.errors.append(color)
+            color = None
         result.entries.append(
             Entry(
                 parsed.name,
@@ -76,7 +92,21 @@ def parse_forge(text: str) -> DeckFile:
                 number,
             )
         )
+    _chosen_colors(result, note, marked_lines)
     return result
+
+
+def _chosen_colors(result: DeckFile, note: ColorNote, marked_lines: bool) -> None:
+    """The commanders' chosen colors: the marked colors of their card lines, which Forge reads and updates when the
+    player changes one; only when no line has one, the ``Comment=`` note (Forge shows it and keeps it as it was
+    written, so it goes stale)."""
+    if marked_lines:
+        result.piper_colors = [e.color for e in result.entries if e.zone is Zone.COMMANDER and e.color is not None]
+        return
+    if note.error is not None:
+        result.errors.append(note.error)
+    result.piper_colors = list(note.colors)
+    result.colors_line = note.line if note.colors else 0
 
 
 # Forge's card request after the name: |SET, |ART (an art index of one or two digits), |[NUMBER] (the collector
@@ -86,31 +116,21 @@ FOIL_SUFFIX = "+"
 _MARKED = re.compile(r"markedColors=(?P<colors>[^\t}]*)", re.IGNORECASE)
 
 
-def _request_parts(parts: list[str]) -> tuple[str | None, str | None, Color | None]:
-    """(set code, collector number, the one marked color) of a Forge card request's segments after the name."""
-    set_code = card_number = None
-    colors: list[Color] = []
+def _request_parts(parts: list[str]) -> tuple[str | None, str | None, str | None]:
+    """(set code, collector number, the marked colors as written) of a Forge card request's segments after the
+    name: ``#{markedColors=U}``, or the older ``#U`` (``#W#B`` for two, as Forge reads it: ColorSet.fromNames)."""
+    set_code = card_number = marked = None
     for part in (p.strip() for p in parts):
-        if part.startswith("#"):
+        if part.startswith("#{"):
             found = _MARKED.search(part)
-            words = found.group("colors") if found else part.replace("#", " ")
-            colors = _marked_colors(words)
+            marked = found.group("colors").strip() if found else marked
+        elif part.startswith("#"):
+            marked = " ".join(word for word in part.split("#") if word.strip())
         elif part.startswith("[") and part.endswith("]"):
             card_number = part[1:-1].strip() or None
         elif part and not part.isdigit() and set_code is None:
             set_code = part.upper()
-    return set_code, card_number, colors[0] if len(colors) == 1 else None
-
-
-def _marked_colors(words: str) -> list[Color]:
-    """Colors written as letters ('U', 'WB') or words ('blue'); nothing when any part is no color."""
-    parts = words.replace(",", " ").split()
-    if len(parts) == 1 and parts[0].upper() != "C" and all(ch in "WUBRG" for ch in parts[0].upper()):
-        return [Color(ch) for ch in parts[0].upper()]
-    try:
-        return [Color.parse(part) for part in parts]
-    except ColorError:
-        return []
+    return set_code, card_number, marked or None
 
 
 def write_forge(deck: Deck) -> str:

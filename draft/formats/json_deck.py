@@ -6,7 +6,16 @@ import json
 from typing import Any
 
 from draft.decks import Deck, DeckLine, Zone
-from draft.formats.model import DeckFile, Entry, FileFormat, LineError, commander_colors, count_or_error, has_printing
+from draft.formats.model import (
+    DeckFile,
+    Entry,
+    FileFormat,
+    LineError,
+    commander_colors,
+    count_or_error,
+    has_printing,
+    one_color,
+)
 from sets.colors import Color
 from sets.errors import ColorError, InputError
 from sets.files import loads
@@ -49,12 +58,10 @@ def parse_json(text: str, label: str = "deck") -> DeckFile:
             count = count_or_error(str(item.get("count", 1)), position, item["name"], result)
             if count is None:
                 continue
-            color = None
-            if item.get("color"):
-                try:
-                    color = Color.parse(str(item["color"]))
-                except ColorError:
-                    result.errors.append(LineError(position, str(item["color"]), "not a color"))
+            color = one_color(str(item["color"]), position) if item.get("color") else None
+            if isinstance(color, LineError):
+                result.errors.append(color)
+                color = None
             printing = [item.get("set"), item.get("number")]
             if any(
                 value is not None and not isinstance(value, (str, int)) or isinstance(value, bool) for value in printing

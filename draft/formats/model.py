@@ -161,6 +161,8 @@ class DeckFile:
     name: str = ""
     piper_colors: list[Color] = field(default_factory=list)
     commander_names: list[str] = field(default_factory=list)
+    # The line of the comment the chosen colors came from ("Piper colors: U"), 0 when the card lines gave them.
+    colors_line: int = 0
     # The sideboard holds the commanders when it holds no more than a deck can lead with (XMage's own .dck).
     commanders_in_sideboard: bool = False
 
@@ -175,25 +177,48 @@ def count_or_error(value: str | None, number: int, what: str, result: DeckFile) 
 
 # "Piper colors: W U", "Faceless One colors: W" (the product's added card), or "Chosen colors: ...".
 _NOTE = re.compile(
-    r"(?:" + "|".join(re.escape(p.added.word) for p in products().values()) + r"|chosen) colou?rs?:\s*"
-    r"(?P<colors>[A-Za-z ,]+)",
+    r"(?:" + "|".join(re.escape(p.added.word) for p in products().values()) + r"|chosen) colou?rs?:[ \t]*"
+    r"(?P<colors>[A-Za-z ,\t]*)",
     re.IGNORECASE,
 )
 
+# Why a chosen color a file gives is refused: a Piper chooses one color (CR 903.4b), so two ('WU'), none ('C') or a
+# word that names none ('purple') is no choice.
+NOT_ONE_COLOR = "not one color (each Piper chooses one: W, U, B, R or G; CR 903.4b)"
 
-def colors_from_note(text: str) -> list[Color]:
+
+def one_color(text: str, line: int) -> Color | LineError:
+    """A commander's chosen color as a file gives it (a letter or a word, ``U`` or ``blue``): exactly one color, else
+    the line's error naming the value."""
+    try:
+        return Color.parse(text)
+    except ColorError:
+        return LineError(line, text.strip(), NOT_ONE_COLOR)
+
+
+@dataclass(frozen=True, slots=True)
+class ColorNote:
+    """The chosen colors a deck's comment names ("Piper colors: U R"), one for each commander that chooses one, in
+    order; ``line`` is the file's line that says them, ``error`` the word that names no color (then no colors)."""
+
+    colors: tuple[Color, ...] = ()
+    line: int = 0
+    error: LineError | None = None
+
+
+def color_note(text: str, first_line: int = 1) -> ColorNote:
+    """The colors note in a comment whose text starts on ``first_line`` of the file: every word after the colon,
+    up to the line's end (or a '.', ';' or digit), must be one color."""
     found = _NOTE.search(text or "")
     if not found:
-        return []
-    colors = []
-    for word in re.split(r"[\s,]+", found.group("colors").strip()):
-        if not word:
-            continue
-        try:
-            colors.append(Color.parse(word))
-        except ColorError:
-            break
-    return colors
+        return ColorNote()
+    line = first_line + text.count("\n", 0, found.start())
+    words = [word for word in re.split(r"[\s,]+", found.group("colors")) if word]
+    colors = [one_color(word, line) for word in words]
+    wrong = next((color for color in colors if isinstance(color, LineError)), None)
+    if wrong is not None:
+        return ColorNote((), line, LineError(line, found.group("colors").strip(), NOT_ONE_COLOR))
+    return ColorNote(tuple(color for color in colors if isinstance(color, Color)), line)
 
 
 def colors_note(colors: tuple[Color, ...], commanders: Sequence[Card] = ()) -> str:
@@ -224,8 +249,15 @@ def element_lines(root: ElementTree.Element, text: str) -> dict[int, int]:
     return {id(element): line for element, line in zip(root.iter(), starts, strict=False)}
 
 
-def root_named(root: ElementTree.Element, tag: str, label: str, what: str) -> ElementTree.Element:
-    """The root element when it is ``tag``; else a one-line error naming the file and what it holds."""
+def xml_deck_root(text: str, label: str, tag: str, what: str) -> ElementTree.Element:
+    """The root element of an XML deck file when it is ``tag``; else a one-line error naming the file and what it
+    holds: text that isn't XML at all (``1 Murder`` saved as ``.dek``), or another root element."""
+    if not text.startswith("<"):
+        raise InputError(
+            f"{label}: not {what}, which is XML (<{tag}>...): this is text; export the deck again, or save a text "
+            "deck list as .txt"
+        )
+    root = xml_root(text, label)
     if root.tag != tag:
         raise InputError(
             f"{label}: the root element is <{root.tag}>, not <{tag}>: this is not {what}; "

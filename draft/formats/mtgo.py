@@ -19,10 +19,9 @@ from draft.formats.model import (
     element_lines,
     merged_lines,
     ordered_lines,
-    root_named,
     xml_attribute,
+    xml_deck_root,
     xml_entries,
-    xml_root,
 )
 from sets.cards import Card, Layout
 from sets.errors import InputError
@@ -65,7 +64,7 @@ def _zone(card: ElementTree.Element, position: int, result: DeckFile) -> Zone | 
 
 
 def parse_mtgo(text: str, label: str = "deck") -> DeckFile:
-    root = root_named(xml_root(text, label), "Deck", label, "an MTGO .dek file")
+    root = xml_deck_root(text, label, "Deck", "an MTGO .dek file")
     result = DeckFile(FileFormat.MTGO)
     lines = element_lines(root, text)
     placed = [(lines.get(id(card), position), card) for position, card in enumerate(root.iter("Cards"), start=1)]

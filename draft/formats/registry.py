@@ -116,10 +116,17 @@ def read_file(path: str | Path, fmt: FileFormat | None = None) -> DeckFile:
         fmt = (
             FileFormat.JSON
         )  # a .json file is JSON whatever it starts with: an array is refused as no deck, not read as lines
-    elif fmt is None and text.lstrip("\ufeff \t\r\n").startswith("<"):
-        # An XML deck file that doesn't say which it is: its extension does (a .cod with another root says so).
-        fmt = {"cod": FileFormat.COCKATRICE, "dek": FileFormat.MTGO}.get(suffix)
+    elif fmt is None and suffix in ("cod", "dek"):
+        # An XML deck file is the format its extension names, as Cockatrice and MTGO open them: a .cod with another
+        # root, or a .dek that is no XML at all (text lines), says so rather than being read as something else.
+        fmt = FileFormat.COCKATRICE if suffix == "cod" else FileFormat.MTGO
     return parse(text, fmt, str(path))
+
+
+def named_after(deck: Deck, path: str | Path) -> Deck:
+    """The deck, named after its file (the file's name without its extension) when the file gave it no name, as an
+    Arena list without ``About`` or a plain list: a converted deck is never written nameless."""
+    return deck if deck.name.strip() else Deck(deck.lines, deck.piper_colors, Path(path).stem)
 
 
 def write(deck: Deck, fmt: FileFormat) -> str:

@@ -8,11 +8,13 @@ from dataclasses import replace
 
 from draft.commanders import can_pair, may_lead
 from draft.deck_rules import Problem
+from draft.deck_state import plural
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import DeckFile, Entry, FileFormat, set_code_read
 from draft.formats.mtgo import MOST_COMMANDERS
 from sets.card_index import CardIndex
 from sets.cards import Card, normalize_name
+from sets.colors import Color
 from sets.errors import meld_result_message, quoted_list
 from sets.visible import quoted
 
@@ -72,7 +74,29 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
     colors = list(deck_file.piper_colors) or [
         e.color for e in deck_file.entries if e.zone is Zone.COMMANDER and e.color
     ]
+    if deck_file.colors_line and not pool:
+        colors, refused = _note_colors(colors, lines, deck_file.colors_line)
+        problems += refused
     return Deck(tuple(_expand_commanders(lines)), tuple(c for c in colors if c is not None), deck_file.name), problems
+
+
+def _note_colors(colors: list[Color], lines: list[DeckLine], line: int) -> tuple[list[Color], list[Problem]]:
+    """The colors a comment names for the commanders that choose one (a Piper, CR 903.4b: each chooses one color):
+    more colors than those commanders can't be told apart, so the note is refused (its line named) and none kept.
+    Leaders that choose none say nothing here: the deck's check reports the colors given for no one."""
+    choosers = sum(l.count for l in lines if l.zone is Zone.COMMANDER and l.card.chooses_color)
+    if not 0 < choosers < len(colors):
+        return colors, []
+    said = " ".join(color.value for color in colors)
+    return [], [
+        Problem(
+            "unreadable-line",
+            f"line {line}: {plural(len(colors), 'color')} ({said}) for {plural(choosers, 'commander')} that "
+            f"{'chooses' if choosers == 1 else 'choose'} one: each Piper chooses one color (CR 903.4b); "
+            "give one color for each",
+            (),
+        )
+    ]
 
 
 def _named_whole(entry: Entry, index: CardIndex) -> tuple[Entry, Card | None]:
@@ -189,24 +213,26 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
 
 
 def _named_commanders(lines: list[DeckLine], names: list[str]) -> list[DeckLine]:
-    """The side zone's copies the comments name as commanders, one copy for each time a name is given: the
-    writer keeps a card's copies on one line, so "2 Hans Eriksson" in the side zone under "Commanders: Hans
-    Eriksson" is the commander and one sideboard copy."""
+    """The copies the comments name as commanders, one copy for each time a name is given, from the side zone
+    (where cmdraft writes them) and else from the main zone (where many Cockatrice players keep them): the writer
+    keeps a card's copies on one line, so "2 Hans Eriksson" in the side zone under "Commanders: Hans Eriksson" is
+    the commander and one sideboard copy."""
     wanted = Counter(normalize_name(name) for name in names)
+    taken: dict[int, int] = {}
+    for zone in (Zone.SIDEBOARD, Zone.MAIN):
+        for position, line in enumerate(lines):
+            keys = (normalize_name(line.card.name), normalize_name(line.card.front.name))
+            key = next((k for k in keys if wanted[k] > 0), None)
+            if line.zone is zone and key is not None:
+                taken[position] = min(wanted[key], line.count)
+                wanted[key] -= taken[position]
     out = []
-    for line in lines:
-        key = next(
-            (k for k in (normalize_name(line.card.name), normalize_name(line.card.front.name)) if wanted[k] > 0),
-            None,
-        )
-        if line.zone is not Zone.SIDEBOARD or key is None:
-            out.append(line)
-            continue
-        taken = min(wanted[key], line.count)
-        wanted[key] -= taken
-        out.append(DeckLine(line.card, taken, Zone.COMMANDER, line.foil, line.etched))
-        if line.count > taken:
-            out.append(DeckLine(line.card, line.count - taken, Zone.SIDEBOARD, line.foil, line.etched))
+    for position, line in enumerate(lines):
+        count = taken.get(position, 0)
+        if count:
+            out.append(DeckLine(line.card, count, Zone.COMMANDER, line.foil, line.etched))
+        if line.count > count:
+            out.append(DeckLine(line.card, line.count - count, line.zone, line.foil, line.etched))
     return out
 
 

@@ -16,6 +16,7 @@ from draft.deck_state import plural
 from draft.deckbuild import check_suggestions, rank_commanders
 from draft.decks import Deck, DeckFormat, Zone
 from draft.formats import FileFormat, decode, read_file, resolve
+from draft.formats.registry import named_after
 from draft.formats.resolve import UNREADABLE
 from draft.products import added_card, product_of
 from events.cli.common import ForceOption, JsonOption, emit_json, option_limits, out, parse_colors
@@ -163,6 +164,7 @@ def deck_convert(
             + "; correct them, or add --skip-unknown to leave them out (nothing was written)"
         )
 
+    deck = named_after(deck, source)
     written = write_deck(target, deck, fmt, force)
     commanders, main, side = (
         sum(line.count for line in deck.zone(z)) for z in (Zone.COMMANDER, Zone.MAIN, Zone.SIDEBOARD)
