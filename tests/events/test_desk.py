@@ -161,7 +161,8 @@ def test_names_with_operators_and_commas_record_results(events, cli):
     assert history == {"1": [["x = y, z"], ["A > B", "3"], ["O'Brien"]]}
 
 
-def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_path):
+def two_rounds_played(events) -> int:
+    """An event of ``NAMES`` drafted by bots, every deck registered, two rounds played in seating order."""
     event_id = new_event(events, NAMES)
     events.seat(event_id)
     events.start_draft(event_id)
@@ -171,6 +172,11 @@ def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_pat
         rnd = events.new_round(event_id)
         for table, names in enumerate(rnd.tables, start=1):
             events.record_result(event_id, number, table, " > ".join(f'"{n}"' for n in names))
+    return event_id
+
+
+def test_exports_hold_results_and_pairings_beside_standings(events, cli, tmp_path):
+    event_id = two_rounds_played(events)
     out = tmp_path / "export"
     assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
     snap = events.snapshot(event_id)
@@ -496,15 +502,7 @@ def test_the_final_tables_places_count_for_no_points_in_the_result_and_results_c
     """The final table's result stays out of the points (docs: store-night "The final table"): `event result` says
     its places, not points, `--json` says it is the final table's, and results.csv leaves its points blank with
     `final` "yes", so a script summing results.csv's points gets the standings' points."""
-    event_id = new_event(events, NAMES)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    for name in NAMES:
-        events.register_deck(event_id, name, auto=True)
-    for number in (1, 2):
-        rnd = events.new_round(event_id)
-        for table, names in enumerate(rnd.tables, start=1):
-            events.record_result(event_id, number, table, " > ".join(f'"{n}"' for n in names))
+    event_id = two_rounds_played(events)
     finalists = TableReports(events.store).top(event_id, 4).players
     order = f'"{finalists[3]}" > "{finalists[0]}" = "{finalists[1]}" > "{finalists[2]}"'
     said = cli("event", "result", event_id, 3, 1, order, "--db", events.store.path)
