@@ -266,11 +266,7 @@
     state.offset = room.server_time - Date.now() / 1000;
     $("event-name").textContent = cmdraftPage.shown(room.event.name);
     document.title = cmdraftPage.shown(room.event.name) + " · room";
-    $("round-name").textContent = room.round
-      ? room.round.final
-        ? "Final table"
-        : "Round " + room.round.number
-      : room.players + " players";
+    $("round-name").textContent = room.heading; // the core's words: the round, the final table, the event over
     tick(); // the clock's place at the top first: the lists are cut to the room left under it
     state.views = viewsOf(room);
     var after = JSON.stringify(state.views.map(function (v) { return v.id; }));
