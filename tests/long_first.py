@@ -35,6 +35,8 @@ LONG_FIRST: dict[str, float] = {
     "tests/e2e/test_hostile.py::test_a_draft_finished_on_a_full_disk_leaves_reading_commands_working": 7,
     "tests/e2e/test_terminal_draft_integrity.py::test_the_timeout_is_the_drafts_applied_once_the_same_for_everyone_and_quitting_does_not_reset_it": 4,  # estimated: 11 on the wall clock
     "tests/e2e/test_room_big_night_browser.py": 14,  # 27 players on the TV and the tablet (2026-12-06)
+    "tests/e2e/test_desk_seats_browser.py": 5,  # alone, one worker (2026-12-07): the desk through a restart
+    "tests/e2e/test_room_screen_browser.py": 5,  # alone, one worker (2026-12-07): a night drafted, then the TV
     "tests/events/test_night_reports.py::test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_other_player_numbers": 8,
     "tests/e2e/test_serve_pool_stream.py": 5,
     "tests/test_products.py::test_a_clb_night_with_phones_ends_in_decks_led_by_legend_and_background_and_an_added_faceless_one": 4,

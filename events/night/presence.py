@@ -77,3 +77,37 @@ def of_event(events: Any, event_id: int) -> dict[int, Presence]:
     with events.store.read() as db:
         rows = records_of(db, SeatPresence).find(event=event_id)
     return {row.player: Presence(row.via, row.at, row.pid, row.left) for row in rows}
+
+
+# --- what the desk is told of a seat's presence -----------------------------------------------------------------------
+
+
+def phone_seen(taken_up: float, asked: float | None, started: float) -> tuple[float, float | None]:
+    """When a phone holding a seat was last seen, as the desk is told: (the time, and the server's start when the
+    phone has not asked since, else None).  A server keeps each phone's last request in memory only; after a restart
+    (a crash included) a phone it has not heard from yet was last seen before the restart, some time after
+    ``taken_up`` (the stored time it took the seat up): the desk says "before the restart", never that the phone
+    has been gone since it joined."""
+    if asked is not None or taken_up >= started:
+        return max(taken_up, asked or 0.0), None
+    return taken_up, started
+
+
+def stalls(state: str, connected: bool, queued: int) -> bool:
+    """Whether a person's seat holds up its pod with nobody there: a seat of a live draft (picking or waiting) with
+    at least one pack in front of it, and no phone's page open (a stream) nor a terminal running for it (or nobody
+    joined).  Each pack it holds waits for its pick's timer in turn."""
+    return state in ("picking", "waiting") and queued >= 1 and not connected
+
+
+def stalled_words(queued: int) -> str:
+    """A stalled seat's words on the desk's row (``stalls``)."""
+    return f"holding {queued} pack{'' if queued == 1 else 's'} with nobody there: To a bot lets the pod go on"
+
+
+def stalled_line(seats: int) -> str | None:
+    """The desk's summary of the stalled seats (``stalls``); None when there are none."""
+    if not seats:
+        return None
+    held = "seat holding packs" if seats == 1 else "seats holding packs"
+    return f"{seats} {held} with nobody there (To a bot picks for a seat until its player is back)"

@@ -384,6 +384,19 @@ def room_views(status: str, round_open: bool | None, seatings: bool, drafts: boo
     )
 
 
+EVENT_OVER = "The event is over"  # the room's heading once the event is finished
+
+
+def room_heading(status: str, players: int, number: int | None, final: bool) -> str:
+    """The room's heading beside the event's name: the event over once it is finished, else its newest round
+    (``number``; ``final``: the final table), or how many players before any round."""
+    if status == "finished":
+        return EVENT_OVER
+    if number is None:
+        return f"{players} player{'' if players == 1 else 's'}"
+    return "Final table" if final else f"Round {number}"
+
+
 class RoomView(Answer, kw_only=True):
     """The room's screen: seatings, the drafts' progress, pairings by name, the clock, standings; no secrets;
     ``views``: which of them the screen cycles through, in order (``room_views``)."""
@@ -398,4 +411,5 @@ class RoomView(Answer, kw_only=True):
     standings: list[StandingRow]
     standings_title: str  # what the standings are called (``standings.standings_title``)
     winner: str | None
+    heading: str  # beside the event's name (``room_heading``): the round, the final table, the event over
     views: list[str]  # "join", "seatings", "drafts", "pairings", "standings": the screen's cycle (``room_views``)

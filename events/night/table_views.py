@@ -62,6 +62,7 @@ from events.night.table_shown import (
     desk_actions,
     disputed_words,
     reported_by_words,
+    room_heading,
     room_views,
     still_to_confirm_words,
     table_status_sentence,
@@ -386,6 +387,7 @@ class TableViews(EventBase):
         drafts = [DraftProgress(pod=number, **shown) for number, shown in progress.items()]
         standings = [standing_row(row) for row in data.standings] if ranked(data) else []
         newest = None if not rounds else self._round_shown(data, rounds[-1], now)
+        players = sum(1 for p in data.players if p.status == "active" and not p.bot)
         return RoomView(
             server_time=now,
             event=RoomEvent(
@@ -394,7 +396,7 @@ class TableViews(EventBase):
                 status=event.status,
                 decklists=event.status == "finished" and event.publish_decklists,
             ),
-            players=sum(1 for p in data.players if p.status == "active" and not p.bot),
+            players=players,
             seatings=seatings,
             drafts=drafts,
             decks_registered=len(data.decks),
@@ -402,6 +404,9 @@ class TableViews(EventBase):
             standings=standings,
             standings_title=standings_title(event.status),
             winner=winner_line(data.standings),
+            heading=room_heading(
+                event.status, players, None if newest is None else newest.number, newest is not None and newest.final
+            ),
             views=room_views(
                 event.status, None if newest is None else newest.open, bool(seatings), bool(drafts), bool(standings)
             ),

@@ -13,22 +13,23 @@ from events.web.api_common import Served
 from events.web.desk_answers import CodeSource, DeskEvent, DeskSeat, DeskSeats, SeatStatus
 
 
-def seat_rows(served: Served, connected: set[int], seen: dict[int, float] | None = None) -> DeskSeats:
+def seat_rows(served: Served, connected: set[int], seen: dict[int, float], started: float) -> DeskSeats:
     """Every seat as the desk sees it; ``connected``: the players whose page has a stream open now, ``seen``: when
-    each player's browser last asked this server."""
+    each player's browser last asked this server, ``started``: when this server started (wall time)."""
     snap = served.snapshot()
     held = presence.of_event(served.drafting, served.event_id)
     rows: list[DeskSeat] = []
     for pod in snap.pods:
         if pod.draft:
             with served.locked(pod.number):
-                rows += pod_rows(served, pod, served.table(pod.number), connected, held, seen or {})
+                rows += pod_rows(served, pod, served.table(pod.number), connected, held, seen, started)
         else:
-            rows += pod_rows(served, pod, None, connected, held, seen or {})
+            rows += pod_rows(served, pod, None, connected, held, seen, started)
     event = snap.event
     sources = typed(source_waits(served.drafting, served.event_id), list[CodeSource])
     over = seats_over(event.status, len(rows), len({row.pod for row in rows}))
-    return DeskSeats(DeskEvent(served.event_id, event.name, event.status), served.wall(), rows, sources, over)
+    stalled = presence.stalled_line(sum(1 for row in rows if row.stalled))
+    return DeskSeats(DeskEvent(served.event_id, event.name, event.status), served.wall(), rows, sources, over, stalled)
 
 
 def pod_rows(
@@ -38,6 +39,7 @@ def pod_rows(
     connected: set[int],
     held: dict[int, presence.Presence],
     seen: dict[int, float],
+    started: float,
 ) -> list[DeskSeat]:
     """The desk's rows of one pod's seats (its draft's lock held)."""
     snap = served.snapshot()
@@ -72,15 +74,18 @@ def pod_rows(
             queued=0 if session is None or player.bot else session.draft.queued(seat),
             hand=may_hand(session, seat, player.bot),
         )
-        holding(row, held.get(player_id), seen.get(player_id))
+        holding(row, held.get(player_id), seen.get(player_id), started)
+        if presence.stalls(row.state, row.connected, row.queued):
+            row.stalled = presence.stalled_words(row.queued)
         rows.append(row)
     return rows
 
 
-def holding(row: DeskSeat, held: presence.Presence | None, asked: float | None) -> None:
+def holding(row: DeskSeat, held: presence.Presence | None, asked: float | None, started: float) -> None:
     """Who holds a seat and whether they are there: ``holder`` "phone", "terminal", "bot" or None (nobody has
     joined with the code), ``connected`` (a phone's page open now; a terminal that still runs), and ``last_seen``
-    (wall time: a phone's last request or when its seat was taken up; a terminal's end, or when it took the seat)."""
+    (wall time: a phone's last request or when its seat was taken up; a terminal's end, or when it took the seat),
+    with ``before_restart`` when a phone has not asked since this server ``started`` (``presence.phone_seen``)."""
     row.last_seen = asked
     if row.bot_player or row.state == "bot":
         row.holder = "bot"
@@ -90,4 +95,5 @@ def holding(row: DeskSeat, held: presence.Presence | None, asked: float | None) 
         running = held.terminal_running()
         row.holder, row.connected, row.last_seen = "terminal", running, None if running else held.left or held.at
     else:
-        row.holder, row.last_seen = "phone", max(held.at, asked or 0.0)
+        row.holder = "phone"
+        row.last_seen, row.before_restart = presence.phone_seen(held.at, asked, started)

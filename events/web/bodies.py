@@ -258,22 +258,24 @@ def struct_fields(kind: type[Struct]) -> tuple[types.Field, ...]:
 # --- types in people's words and as the API page shows them ---------------------------------------------------------
 
 
-def words(kind: types.Type) -> str:
-    """A field's type as an error message says it: ``a whole number``, ``a list ([a whole number, text] each)``."""
+def words(kind: types.Type, many: bool = False) -> str:
+    """A field's type as an error message says it: ``a whole number``, ``a list of lists of whole numbers``,
+    ``a list of [a whole number, text] lists``; ``many``: several of them (``whole numbers``)."""
     if isinstance(kind, types.IntType):
-        return "a whole number"
+        return "whole numbers" if many else "a whole number"
     if isinstance(kind, types.StrType):
-        return "text"
+        return "texts" if many else "text"
     if isinstance(kind, types.BoolType):
-        return "true/false"
+        return "true/false values" if many else "true/false"
     if isinstance(kind, types.ListType):
-        return f"a list ({words(kind.item_type)} each)"
+        return f"{'lists' if many else 'a list'} of {words(kind.item_type, many=True)}"
     if isinstance(kind, types.TupleType):
-        return "[" + ", ".join(words(item) for item in kind.item_types) + "]"
+        listed = "[" + ", ".join(words(item) for item in kind.item_types) + "]"
+        return f"{listed} lists" if many else listed
     if isinstance(kind, types.LiteralType):
         return " or ".join(repr(value) for value in kind.values)
     if isinstance(kind, types.UnionType):
-        return " or ".join(words(k) for k in kind.types)
+        return " or ".join(words(k, many) for k in kind.types)
     return "of its type"
 
 

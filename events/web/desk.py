@@ -84,7 +84,7 @@ def player_ref(desk: Desk, number: int) -> str:
 async def get_desk(desk: Desk) -> DeskSeats:
     server = desk.server
     connected = set(server.hub.connections)
-    return await server.served.run(seat_rows, server.served, connected, dict(server.seen))
+    return await server.served.run(seat_rows, server.served, connected, dict(server.seen), server.started)
 
 
 async def post_reset(desk: Desk, body: PlayerBody) -> NewCode:
@@ -194,8 +194,10 @@ ENDPOINTS: list[Endpoint] = [
         "/api/desk",
         get_desk,
         DeskSeats,
-        "every seat (`holder` null: nobody has joined with the code); `code_sources`: the addresses and terminals "
-        "that typed wrong codes in the last hour, and the seconds before their next try",
+        "every seat (`holder` null: nobody has joined with the code; `before_restart`: a phone this server has not "
+        "heard from since it started then, last seen before it; `stalled`: the seat holds packs with nobody there, "
+        "in the core's words); `stalled`: how many such seats, in words, or null; `code_sources`: the addresses and "
+        "terminals that typed wrong codes in the last hour, and the seconds before their next try",
     ),
     desk_post(
         "/api/desk/new-link",

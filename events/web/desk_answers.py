@@ -36,6 +36,8 @@ class DeskSeat(Answer):
     last_seen: float | None = None  # wall time: a phone's last request or when its seat was taken up; a terminal's end
     queued: int = 0  # the packs waiting in front of the seat (the one it picks from included)
     hand: Literal["bot", "player"] | None = None  # what the desk may do now: hand the seat to a bot, or back
+    before_restart: float | None = None  # a phone not heard from since this server started (then): seen before it
+    stalled: str | None = None  # the core's words when the seat holds packs with nobody there (``presence.stalls``)
 
 
 class DeskEvent(Answer):
@@ -52,14 +54,15 @@ class CodeSource(Answer):
 
 
 class DeskSeats(Answer):
-    """Every seat as the desk sees it, the addresses and terminals that typed wrong codes in the last hour, and
-    whether the draft is over (``browser_seats.seats_over``)."""
+    """Every seat as the desk sees it, the addresses and terminals that typed wrong codes in the last hour, whether
+    the draft is over (``browser_seats.seats_over``), and the seats that hold up their pod (``presence.stalled_line``)."""
 
     event: DeskEvent
     server_time: float
     seats: list[DeskSeat]
     code_sources: list[CodeSource]
     seats_over: str | None  # the seats' one line once the draft is over (the page folds them under it); None before
+    stalled: str | None = None  # how many seats hold packs with nobody there, in the core's words; None: none
 
 
 class NewCode(Answer):

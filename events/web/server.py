@@ -26,6 +26,7 @@ class Server:
         self.served, self.settings = served, settings
         self._desk: tuple[Signature, str | None] | None = None  # (database signature, the desk secret's hash)
         self.seen: dict[int, float] = {}  # player id -> when their browser last asked (wall time)
+        self.started = served.wall()  # when this server started: ``seen`` holds only what it heard since
         self.known: OrderedDict[str, None] = OrderedDict()  # seat tokens that stood for a seat here
         self.hub = Hub(served)
         self.watcher = Watcher(served, self.hub, settings.poll)

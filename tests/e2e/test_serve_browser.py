@@ -256,6 +256,7 @@ def test_the_desk_page_shows_each_seat_and_resets_a_code_and_hands_a_seat_to_a_b
     join(phone, server.url, new_code, event_id=event_id, number=numbers["Ann"])
     expect(ann.locator("td").nth(3)).to_have_text("picking")
 
+    desk.once("dialog", lambda dialog: dialog.accept())  # the desk is asked first, as for a new code
     ann.get_by_role("button", name="To a bot: Ann's seat").click()
     expect(ann.locator("td").nth(3)).to_have_text("a bot plays it")
     expect(phone.locator("#pool-count")).not_to_have_text("0")  # the bot picked for Ann at once

@@ -104,8 +104,9 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
         n + (" ▶" if n in paired["first"] else "") for n in sorted(NAMES, key=str.casefold)
     ]
     expect(room.locator("#clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
-    # eight rows a column, up to three columns: every name whole
-    assert room.locator("#pairings").get_attribute("data-columns") == str(min(3, -(-len(NAMES) // 8)))
+    # one column up to five rows, two up to sixteen, then three (room.js ``spread``): every name whole
+    columns = 1 if len(NAMES) <= 5 else 2 if len(NAMES) <= 16 else 3
+    assert room.locator("#pairings").get_attribute("data-columns") == str(columns)
     assert rows.evaluate_all("names => names.filter(n => n.scrollWidth > n.clientWidth).length") == 0
     room.screenshot(path=str(shots / "room-1920x1080.png"))
     assert Path(shots / "room-1920x1080.png").stat().st_size > 10_000

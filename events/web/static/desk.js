@@ -72,11 +72,19 @@
     return (at.getHours() < 10 ? "0" : "") + at.getHours() + ":" + (at.getMinutes() < 10 ? "0" : "") + at.getMinutes();
   }
 
-  // Who holds the seat and whether they are there: "phone · online", "terminal · gone since 20:14", "not joined".
+  // Who holds the seat and whether they are there: "phone · online", "terminal · last seen 20:14", "not joined";
+  // a phone the server has not heard from since it started again: "last seen before the restart at 21:02" (the
+  // server's answer: its last request's time was the old server's, never the time it joined).
   function presence(s) {
     if (!s.holder) return s.connected ? "page open · not joined" : "not joined";
     if (s.holder === "bot") return "bot";
-    var here = s.connected ? "online" : s.last_seen ? "last seen " + clock(s.last_seen) : "offline";
+    var here = s.connected
+      ? "online"
+      : s.before_restart
+        ? "last seen before the restart at " + clock(s.before_restart)
+        : s.last_seen
+          ? "last seen " + clock(s.last_seen)
+          : "offline";
     return HOLDERS[s.holder] + " · " + here;
   }
 
@@ -107,6 +115,9 @@
     $("desk-summary").textContent =
       counts.connected + " connected · " + counts.picking + " picking" +
       (guessing.length ? " · wrong codes from " + cmdraftPage.shown(guessing.join(", ")) : "");
+    // the seats holding up their pod, in the server's words (it decides who is there)
+    $("desk-stalled").hidden = !data.stalled;
+    $("desk-stalled").textContent = data.stalled || "";
     var pods = clear($("desk-pods"));
     var byPod = {};
     seats.forEach(function (s) {
@@ -138,7 +149,7 @@
         });
         table.appendChild(head);
         byPod[pod].forEach(function (s) {
-          var row = el("tr", s.wrong_codes ? "tried" : "");
+          var row = el("tr", (s.wrong_codes ? "tried" : "") + (s.stalled ? " stalled" : ""));
           row.setAttribute("data-player", String(s.player));
           row.appendChild(el("td", "num", s.seat));
           row.appendChild(el("td", "", "#" + s.player + " " + s.name));
@@ -147,6 +158,7 @@
           else {
             link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
             link.appendChild(el("span", "", presence(s)));
+            if (s.stalled) link.appendChild(el("span", "stalled-note", s.stalled)); // the server's words
           }
           row.appendChild(link);
           var said = s.bot_player ? "bot" : STATES[s.state] || s.state;
@@ -177,6 +189,9 @@
             if (s.hand === "bot") { // the server's answer: a seat of a live draft, its player's now
               actions.appendChild(
                 button("To a bot", "To a bot: " + s.name + "'s seat", function () {
+                  // one tap must not take a player's seat: asked first, naming the player, as New code is
+                  var sure = "Hand " + s.name + "'s seat to a bot? It picks for " + s.name + " until you give the seat back.";
+                  if (!window.confirm(cmdraftPage.shown(sure))) return;
                   act("/api/desk/bot", { player: s.player, bot: true }, function () {
                     $("desk-message").textContent = cmdraftPage.shown(s.name + "'s seat is played by a bot now.");
                   });

@@ -34,12 +34,22 @@
     return line;
   }
 
-  // A list spreads over as many columns as it needs at eight rows a column, up to three (fifteen rows each at
-  // most): ten players read in two wide columns, not one narrow one beside an empty screen.
-  function spread(box, rows) {
-    var count = Math.max(1, Math.min(3, Math.ceil(rows / 8)));
+  function columns(box, count) {
     box.style.columnCount = String(count);
     box.setAttribute("data-columns", String(count));
+  }
+
+  // A list spreads over the screen's width: one column up to five rows, two up to sixteen, then three (fifteen rows
+  // each at most), so eight players read in two wide columns, not one narrow one beside an empty screen.  The fewer
+  // lines a column holds (``lines``: a row's lines, two for a standing and its tie-breakers), the bigger the type:
+  // a short list is read from the back of the room.  The pages are cut where the screen ends, as it is drawn.
+  function spread(box, rows, lines) {
+    var count = rows <= 5 ? 1 : rows <= 16 ? 2 : 3;
+    columns(box, count);
+    var tall = Math.ceil(rows / count) * lines;
+    var size = tall <= 8 && count < 3 ? "big" : tall <= 12 ? "large" : "";
+    if (size) box.setAttribute("data-size", size);
+    else box.removeAttribute("data-size");
   }
 
   // A list is cut into pages where the screen ends, measured as the browser draws it: a page ends before the first
@@ -116,7 +126,7 @@
       $("seatings-title").textContent = "Seatings" + pageOf(i, all);
       var box = $("seatings");
       clear(box);
-      spread(box, 8 * chunk.length); // a column a pod, up to three: one pod reads wide, its long names whole
+      columns(box, Math.min(3, chunk.length)); // a column a pod, up to three: one pod reads wide, its long names whole
       chunk.forEach(function (pod) {
         var card = el("div", "pod");
         card.appendChild(el("h3", null, "Pod " + pod.pod + " · " + pod.players.length + " seats"));
@@ -164,7 +174,7 @@
       chunk.forEach(function (p) {
         box.appendChild(row(p.name + (p.first ? " ▶" : ""), "table " + p.table));
       });
-      spread(box, chunk.length);
+      spread(box, chunk.length, 1);
       return box;
     });
   }
@@ -184,7 +194,7 @@
         line.appendChild(el("span", "ties", s.tie_breakers));
         box.appendChild(line);
       });
-      spread(box, chunk.length);
+      spread(box, chunk.length, 2);
       return box;
     });
   }
@@ -266,11 +276,7 @@
     state.offset = room.server_time - Date.now() / 1000;
     $("event-name").textContent = cmdraftPage.shown(room.event.name);
     document.title = cmdraftPage.shown(room.event.name) + " · room";
-    $("round-name").textContent = room.round
-      ? room.round.final
-        ? "Final table"
-        : "Round " + room.round.number
-      : room.players + " players";
+    $("round-name").textContent = room.heading; // the core's words: the round, the final table, the event over
     tick(); // the clock's place at the top first: the lists are cut to the room left under it
     state.views = viewsOf(room);
     var after = JSON.stringify(state.views.map(function (v) { return v.id; }));

@@ -1,0 +1,75 @@
+"""The desk's seats in a real browser (Debian's chromium through Playwright) during a live draft: a seat holding
+packs with nobody there is marked and counted on the first screen (the server decides who is there), "To a bot"
+asks first and names the player, as "New code" does (one mis-tap took a player's seat), and after the server is
+started again a phone it has not heard from reads as last seen before the restart (the old page said "last seen" at
+the time it joined).  Screenshots at 1920x1080 and 390x844 go to the test's folder ($CMDRAFT_SCREENSHOTS keeps them)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.helpers.browsers import LAPTOP, PHONE, Served, phone_page, player_numbers
+from tests.helpers.nights import codes_of
+from tests.helpers.pages import join
+
+
+def test_the_desk_sees_seats_holding_packs_with_nobody_there_asks_before_a_bot_and_a_restart(
+    two_drafting, browser, shots
+):
+    db, event_id, served = two_drafting
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    desk = browser.new_context(viewport=LAPTOP).new_page()
+    desk.goto(f"{served.url}/desk?token=desk-secret")
+    ann = desk.locator(f'tr[data-player="{numbers["Ann"]}"]')
+    bo = desk.locator(f'tr[data-player="{numbers["Bo"]}"]')
+    # nobody has joined: both seats hold their first pack, and the pod waits on them
+    stalled = desk.locator("#desk-stalled")
+    expect(stalled).to_have_text(re.compile(r"^2 seats holding packs with nobody there \(To a bot"))
+    expect(ann).to_have_class(re.compile(r"\bstalled\b"))
+    expect(bo.locator(".stalled-note")).to_have_text(re.compile(r"^holding \d+ packs? with nobody there: To a bot"))
+    desk.screenshot(path=str(shots / "desk-stalled-1920.png"))
+    small = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    small.goto(f"{served.url}/desk?token=desk-secret")
+    expect(small.locator("#desk-stalled")).to_be_visible()
+    expect(small.locator(f'tr[data-player="{numbers["Bo"]}"] .stalled-note')).to_be_visible()
+    small.screenshot(path=str(shots / "desk-stalled-390.png"), full_page=True)
+    small.context.close()
+
+    phone = phone_page(browser)
+    join(phone, served.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])  # Ann's page is open: she's there
+    expect(ann.locator("td").nth(2)).to_contain_text("phone · online")
+    expect(ann).not_to_have_class(re.compile(r"\bstalled\b"))
+    expect(stalled).to_have_text(re.compile(r"^1 seat holding packs with nobody there"))
+
+    # a mis-tap on "To a bot" asks first, naming the player; dismissed, the seat stays Bo's
+    asked: list[str] = []
+
+    def dismiss(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    desk.once("dialog", dismiss)
+    bo.get_by_role("button", name="To a bot: Bo's seat").click()
+    expect(bo.get_by_role("button", name="To a bot: Bo's seat")).to_be_visible()
+    assert asked == ["Hand Bo's seat to a bot? It picks for Bo until you give the seat back."]
+    expect(bo.locator("td").nth(3)).to_have_text("picking")
+    desk.once("dialog", lambda dialog: dialog.accept())
+    bo.get_by_role("button", name="To a bot: Bo's seat").click()
+    expect(bo.locator("td").nth(3)).to_have_text("a bot plays it")
+    expect(desk.locator("#desk-message")).to_contain_text("Bo's seat is played by a bot now")
+
+    # Ann's phone goes away; the server is stopped and started again: the new one hasn't heard from her phone
+    phone.context.close()
+    served.stop()
+    again = Served(db, event_id, port=served.port)
+    try:
+        expect(ann.locator("td").nth(2)).to_have_text(
+            re.compile(r"phone · last seen before the restart at \d\d:\d\d"), timeout=20_000
+        )
+        expect(ann).to_have_class(re.compile(r"\bstalled\b"))  # she holds packs, and nobody is there
+        desk.screenshot(path=str(shots / "desk-after-restart-1920.png"))
+    finally:
+        desk.context.close()
+        again.stop()

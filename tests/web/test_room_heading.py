@@ -1,0 +1,37 @@
+"""The room's heading beside the event's name is the core's (``table_shown.room_heading``): the round, then the final
+table, and once the event is finished that it is over (before: the page wrote "Final table" itself, and kept it
+after the event was finished)."""
+
+from __future__ import annotations
+
+from events.night.table_shown import EVENT_OVER, room_heading
+from events.storage.store import Store
+from tests.helpers.night import Night
+from tests.helpers.served import client, drafted_night
+
+DESK = {"authorization": "Bearer desk-secret"}
+SIX = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def test_the_rooms_heading_says_the_round_the_final_table_and_then_that_the_event_is_over(tmp_path, cli, manual_clock):
+    db = tmp_path / "heading.json"
+    event_id = drafted_night(cli, db, SIX)
+    night = Night(Store(db))
+    with client(db, event_id, manual_clock, watch=False) as web:
+        assert web.get("/api/room").json()["heading"] == "6 players"
+        for table, players in enumerate(night.new_round(event_id).tables, start=1):
+            night.record_result(event_id, 1, table, " > ".join(f'"{name}"' for name in players))
+        assert web.get("/api/room").json()["heading"] == "Round 1"
+        final = web.post("/api/desk/top", json={"size": 4}, headers=DESK).json()
+        assert web.get("/api/room").json()["heading"] == "Final table"
+        night.record_result(event_id, final["round"], 1, " > ".join(f'"{name}"' for name in final["players"]))
+        assert web.post("/api/desk/finish", json={}, headers=DESK).status_code == 200
+        room = web.get("/api/room").json()
+    assert room["heading"] == EVENT_OVER == "The event is over"
+    assert room["standings_title"] == "Final standings" and room["winner"]
+
+
+def test_a_finished_event_is_over_whatever_its_last_round_was():
+    assert room_heading("finished", 6, 3, True) == room_heading("finished", 6, 2, False) == EVENT_OVER
+    assert room_heading("playing", 6, 3, True) == "Final table" and room_heading("playing", 6, 2, False) == "Round 2"
+    assert room_heading("building", 1, None, False) == "1 player"
