@@ -1,0 +1,79 @@
+"""A press on the player's draft page while a push draws the pack again, in a real browser (Debian's chromium through
+Playwright, a phone's window): the upstream neighbour's pick passes a pack into the seat's queue, the server pushes
+the seat's state (the page's "1 more pack waits"), and the page drew the pack's cards anew at once, mid-press.  The
+browser gives the click of a press begun on a node no longer in the page to no control at all: the card tapped was
+not marked, nothing told to the server.  The page now draws the pack after the press (``cmdraftPage.pressHold``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.helpers.browsers import phone_page, player_numbers, upstream_of
+from tests.helpers.nights import codes_of
+from tests.helpers.pages import join, script
+
+# Each seat state a push brings the page, heard after the page has drawn it (app.js passes it on once drawn).
+HEARD = """() => {
+  window.heard = [];
+  document.addEventListener("cmdraft:seat", (event) => window.heard.push(event.detail));
+}"""
+
+
+def ann_with_bo_to_pick(pod, server, browser) -> tuple[Page, list, Callable[[], None]]:
+    """Ann's phone on her first pack (its stream's sent messages kept in a list), and Bo's pick by script: Bo sits
+    just upstream, so his pick passes his pack into Ann's queue."""
+    db, event_id = pod
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    assert upstream_of(db, event_id, "Ann") == ("Bo", 0)
+    bo = script(server.url, "/api/join", {"event": event_id, "player": numbers["Bo"], "code": codes["Bo"]})["token"]
+    page = phone_page(browser)
+    sent: list = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda frame: sent.append(json.loads(frame))))
+    join(page, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    expect(page.locator("#pack .card")).to_have_count(20)
+    expect(page.locator("#pack-pick")).not_to_contain_text("more pack")
+    page.evaluate(HEARD)
+
+    def bo_picks() -> None:
+        draft = script(server.url, "/api/seat", token=bo)["draft"]
+        script(server.url, "/api/pick", {"pack": 1, "pick": 1, "cards": list(range(draft["take"]))}, bo)
+
+    return page, sent, bo_picks
+
+
+def test_a_card_pressed_while_a_pack_is_pushed_into_the_queue_is_marked_and_told_to_the_server(pod, server, browser):
+    """The press lasts until the page has heard the push (a second pack in Ann's queue).  The page's timers are
+    paused meanwhile: the press stays a tap however long the push takes on a busy machine (held half a second, a
+    card is shown full size instead of marked)."""
+    page, sent, bo_picks = ann_with_bo_to_pick(pod, server, browser)
+    card = page.locator("#pack .card").nth(2)
+    card.scroll_into_view_if_needed()
+    index = int(card.get_attribute("data-index") or "")
+    box = card.bounding_box()
+    assert box is not None
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("Date.now()") + 10)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    bo_picks()
+    page.wait_for_function("() => window.heard.some((seat) => seat.draft && seat.draft.queued === 2)")
+    page.mouse.up()
+    page.clock.resume()
+    expect(page.locator("#pack-pick")).to_contain_text("1 more pack waits")  # the push drawn, after the press
+    expect(page.locator(f'#pack .card[data-index="{index}"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#selected-names")).to_have_text(page.evaluate(f"cmdraft.state.seat.draft.cards[{index}].name"))
+    assert told(page, sent) == [[index]]
+
+
+def told(page: Page, sent: list) -> list:
+    """The marks the page told the server on its stream, once it has told some (a frame is reported a moment after
+    the page sends it)."""
+    for _ in range(100):
+        marks = [m["cards"] for m in sent if m["type"] == "marks"]
+        if marks:
+            return marks
+        page.wait_for_timeout(50)
+    return []
