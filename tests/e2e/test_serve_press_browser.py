@@ -1,8 +1,9 @@
 """A press on the player's draft page while a push draws the pack again, in a real browser (Debian's chromium through
-Playwright, a phone's window): the upstream neighbour's pick passes a pack into the seat's queue, the server pushes
-the seat's state (the page's "1 more pack waits"), and the page drew the pack's cards anew at once, mid-press.  The
-browser gives the click of a press begun on a node no longer in the page to no control at all: the card tapped was
-not marked, nothing told to the server.  The page now draws the pack after the press (``cmdraftPage.pressHold``)."""
+Playwright, a phone's window).  The upstream neighbour's pick passes a pack into the seat's queue, the server pushes
+the seat's state (the page's "1 more pack waits"), and the old page drew the pack's cards anew at once, mid-press:
+the browser gives the click of a press begun on a node no longer in the page to no control at all, so the card
+tapped was not marked and nothing was told to the server.  The page now draws the pack after the press
+(``cmdraftPage.pressHold``), and a tap or a Confirm asks about the pack it shows: the server decides."""
 
 from __future__ import annotations
 
@@ -68,12 +69,46 @@ def test_a_card_pressed_while_a_pack_is_pushed_into_the_queue_is_marked_and_told
     assert told(page, sent) == [[index]]
 
 
-def told(page: Page, sent: list) -> list:
-    """The marks the page told the server on its stream, once it has told some (a frame is reported a moment after
-    the page sends it)."""
-    for _ in range(100):
+def told(page: Page, sent: list, cards: int = 1) -> list:
+    """The marks the page told the server on its stream, each time, once the last told has ``cards`` cards marked (a
+    frame is reported a moment after the page sends it)."""
+    for _ in range(200):
         marks = [m["cards"] for m in sent if m["type"] == "marks"]
-        if marks:
+        if marks and len(marks[-1]) == cards:
             return marks
         page.wait_for_timeout(50)
     return []
+
+
+def test_confirm_pressed_as_the_time_runs_out_asks_for_the_pack_shown_and_the_server_says_it_moved_on(
+    manual_clock, pod, server, browser
+):
+    """Ann's time runs out while her finger is on Confirm: the timer takes her marked cards and Bo's pack comes in
+    front of her.  The old page drew the new pack at once, its Confirm disabled under the finger: the press was
+    dropped without a word.  Now the pack is drawn after the press, and the Confirm pressed asks for the pack the
+    page shows: the server says it has moved on (its words in the toast), and the cards marked on the first pack are
+    never taken from a second pack Ann has not seen (as a page asking with the seat's newest pack and pick would)."""
+    db, event_id = pod
+    page, sent, bo_picks = ann_with_bo_to_pick(pod, server, browser)
+    bo_picks()
+    expect(page.locator("#pack-pick")).to_contain_text("1 more pack waits")
+    page.locator("#pack .card").first.click()
+    page.locator("#pack .card").last.click()
+    marked = sorted(told(page, sent, 2)[-1])
+    shown = page.evaluate("cmdraft.state.seat.draft")
+    confirm = page.locator("#confirm")
+    expect(confirm).to_be_enabled()
+    box = confirm.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    manual_clock.advance(shown["deadline"] - manual_clock.now() + 1)  # Ann's time runs out
+    page.wait_for_function("() => window.heard.some((seat) => seat.draft && seat.draft.pick === 2)")
+    page.mouse.up()
+    expect(page.locator("#toast")).to_contain_text("moved on")
+    expect(page.locator("#pack-pick")).to_contain_text("Pick 2/")
+    expect(page.locator("#pool-count")).to_have_text("2")  # the cards the timer took, no more
+    assert [(m["pack"], m["pick"]) for m in sent if m["type"] == "pick"] == [(1, 1)]
+    served = server.app.state.server.served
+    made = [p for p in served.tables[shown["pod"]].draft.log if p.seat == shown["seat"] - 1]
+    assert [(p.pack, p.pick, sorted(p.positions)) for p in made] == [(1, 1, marked)]
