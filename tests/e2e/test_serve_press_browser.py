@@ -46,9 +46,10 @@ def ann_with_bo_to_pick(pod, server, browser) -> tuple[Page, list, Callable[[], 
 
 
 def test_a_card_pressed_while_a_pack_is_pushed_into_the_queue_is_marked_and_told_to_the_server(pod, server, browser):
-    """The press lasts until the page has heard the push (a second pack in Ann's queue).  The page's timers are
-    paused meanwhile: the press stays a tap however long the push takes on a busy machine (held half a second, a
-    card is shown full size instead of marked)."""
+    """The mouse's press lasts until the page has heard the push (a second pack in Ann's queue).  The page's timers
+    are paused meanwhile: the press stays a tap however long the push takes on a busy machine (held half a second, a
+    card is shown full size instead of marked).  (A finger's tap on a card that stays where it was is found where
+    the finger lifts, and was taken by the old page too.)"""
     page, sent, bo_picks = ann_with_bo_to_pick(pod, server, browser)
     card = page.locator("#pack .card").nth(2)
     card.scroll_into_view_if_needed()
