@@ -3,14 +3,16 @@ Playwright, a phone's window).  The upstream neighbour's pick passes a pack into
 the seat's state (the page's "1 more pack waits"), and the old page drew the pack's cards anew at once, mid-press:
 the browser gives the click of a press begun on a node no longer in the page to no control at all, so the card
 tapped was not marked and nothing was told to the server.  The page now draws the pack after the press
-(``cmdraftPage.pressHold``), and a tap or a Confirm asks about the pack it shows: the server decides."""
+(``cmdraftPage.pressHold``), and a tap or a Confirm asks about the pack it shows: the server decides.  The deck
+builder, drawn again on each answer, holds its redraws the same way."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.helpers.browsers import phone_page, player_numbers, upstream_of
 from tests.helpers.nights import codes_of
@@ -113,3 +115,52 @@ def test_confirm_pressed_as_the_time_runs_out_asks_for_the_pack_shown_and_the_se
     served = server.app.state.server.served
     made = [p for p in served.tables[shown["pod"]].draft.log if p.seat == shown["seat"] - 1]
     assert [(p.pack, p.pick, sorted(p.positions)) for p in made] == [(1, 1, marked)]
+
+
+def test_a_cards_plus_pressed_while_the_answer_to_the_last_one_redraws_the_deck_adds_that_card(building, browser):
+    """Two cards added in quick succession on the builder: the second's + is pressed when the answer to the first
+    arrives (held here until the press has begun) and the deck is drawn again.  The old page drew it at once: the
+    press, begun on a + no longer in the page, clicked nothing, and the second card stayed in the sideboard.  Now the
+    deck is drawn after the press, and the + pressed asks for its card."""
+    db, event_id, served = building
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    names = page.locator("#deck-side .line-name").all_inner_texts()
+    first, second = next((a, b) for a, b in zip(names, names[2:]) if names.count(a) == names.count(b) == 1)
+    assert in_main(page, first).count() == in_main(page, second).count() == 0
+    held: list[Route] = []
+    asked: list[dict] = []
+
+    def hold_the_first_answer(route: Route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        asked.append(route.request.post_data_json)
+        if len(asked) == 1:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/deck", hold_the_first_answer)
+    page.get_by_role("button", name=f"add {first} to the main deck").click()
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    plus = page.get_by_role("button", name=f"add {second} to the main deck")
+    plus.scroll_into_view_if_needed()
+    box = plus.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    held[0].continue_()  # the first card's answer arrives: the deck with it in the main deck
+    page.wait_for_function("() => !cmdraft.state.busy")
+    page.mouse.up()
+    for name in (first, second):
+        expect(in_main(page, name)).to_have_count(1)
+    assert [body["action"] for body in asked] == ["add", "add"]
+
+
+def in_main(page: Page, name: str):
+    """The lines of the main deck naming the card ``name``."""
+    return page.locator("#deck-main .line-name", has_text=re.compile(f"^{re.escape(name)}$"))
