@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.helpers.browsers import ARGS, CHROMIUM, SCRIPT_NAME, SIX_PLAYERS, Served
-from tests.helpers.nights import start, terminal_night
+from tests.helpers.nights import draft_to_the_end, start, terminal_night
 from tests.helpers.served import drafted_night
 
 
@@ -39,6 +39,20 @@ def two_drafting(tmp_path, cli):
     db = tmp_path / "drafting.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=300)
     start(cli, db, event_id)
+    served = Served(db, event_id)
+    yield db, event_id, served
+    served.stop()
+
+
+@pytest.fixture
+def building(tmp_path, cli):
+    """Ann and Bo among six bots, the draft picked to the end (the builder opens), served: (database, event,
+    server)."""
+    db = tmp_path / "building.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    assert cli("event", "pipers", event_id, "--stock", "6", "--db", db).exit_code == 0
+    start(cli, db, event_id)
+    draft_to_the_end(db, event_id)
     served = Served(db, event_id)
     yield db, event_id, served
     served.stop()

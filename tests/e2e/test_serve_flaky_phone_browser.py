@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, Route, WebSocketRoute, expect
 
 from events.night.decks import registered_words
-from tests.helpers.browsers import PHONE, Served, bots_downstream, phone_page, player_numbers
-from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
+from tests.helpers.browsers import PHONE, bots_downstream, phone_page, player_numbers
+from tests.helpers.nights import codes_of
 from tests.helpers.pages import join, two_marked
 from tests.helpers.served import draft_log
 
@@ -78,20 +77,6 @@ def test_a_card_tapped_after_a_pick_got_no_answer_takes_it_back(pod, server, bro
     expect(page.locator("#confirm")).to_have_text("Pick 1 more")
     assert len(draft_log(db, event_id)) == before
     page.context.close()
-
-
-@pytest.fixture
-def building(tmp_path, cli):
-    """Ann and Bo among six bots, the draft picked to the end (the builder opens), served: (database, event,
-    server)."""
-    db = tmp_path / "building.json"
-    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
-    assert cli("event", "pipers", event_id, "--stock", "6", "--db", db).exit_code == 0
-    start(cli, db, event_id)
-    draft_to_the_end(db, event_id)
-    served = Served(db, event_id)
-    yield db, event_id, served
-    served.stop()
 
 
 def ann_registers_and_hears_nothing(building, browser, *, arrives: bool) -> Page:

@@ -23,6 +23,7 @@ var cmdraft = (function () {
     clockHeld: false, // the connection was lost since the last seat state: its countdown is not the server's now
     selected: [], // indices into seat.draft.cards
     packKey: "",
+    drawn: null, // the seat's draft the pack on screen was drawn from: what a tap and Confirm are about
     poolView: "colour",
     packOrder: "sorted", // the pack as players sort it, or "booster": its own order
     ws: null,

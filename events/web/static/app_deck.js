@@ -15,6 +15,13 @@
 
   // --- deck -----------------------------------------------------------------------------------------------
 
+  // The builder (or the pool while there is no deck to build) is drawn again on each answer and push: a redraw
+  // asked for during a press on the deck's screen waits for the press to end (cmdraftPage.pressHold), the last
+  // one asked for drawn then, so a button pressed is the button clicked.
+  var held = cmdraftPage.pressHold(function () { return $("screen-deck"); });
+  var renderDeck = held(drawDeck);
+  var renderWaiting = held(drawWaiting);
+
   function changed() {
     state.busy = state.deckChanging = false;
     if (state.deckReload) {
@@ -43,7 +50,6 @@
       }
       if (result.ok) {
         state.deck = result.data;
-        showBuilder(true);
         renderDeck();
         sayWhatArrived(result.data);
       } else if (result.status === 401) app.toJoin(errorText(result)); // the server says why: opened elsewhere, or a new code
@@ -66,7 +72,7 @@
   // is to download, instead of a builder whose buttons can do nothing.
   // The reason is the core's: what the player waits for, else why no deck is built now (the seat's state, or the
   // deck's refusal, ``refused``); the page adds only where things are on it.
-  function renderWaiting(refused) {
+  function drawWaiting(refused) {
     var seat = state.seat;
     if (!seat) return;
     showBuilder(false);
@@ -149,7 +155,6 @@
         if (result.ok) {
           state.deck = result.data;
           $("deck-message").textContent = "";
-          showBuilder(true);
           renderDeck();
         } else {
           $("deck-message").textContent = cmdraftPage.shown(errorText(result));
@@ -197,9 +202,10 @@
     return b;
   }
 
-  function renderDeck() {
+  function drawDeck() {
     var deck = state.deck;
     if (!deck) return;
+    showBuilder(true);
     // "registered" only for the very deck the desk has; a deck changed after registering says so
     var registered = deck.registered;
     var changed = !registered && !!state.seat && state.seat.phase === "registered";

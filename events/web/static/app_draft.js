@@ -20,8 +20,16 @@
 
   // --- the draft ------------------------------------------------------------------------------------------
 
-  function renderDraft(seat) {
+  // The pack is drawn again on every seat state (a pack more queued, a clock change): a redraw asked for during a
+  // press on the draft's screen waits for the press to end (cmdraftPage.pressHold), so a card tapped is the card
+  // marked and a Confirm pressed is sent.  Until then the page shows the pack it drew, and a tap or a Confirm asks
+  // about that pack (``state.drawn``): the server says whether it is still in front of the seat.
+  var held = cmdraftPage.pressHold(function () { return $("screen-draft"); });
+  var renderDraft = held(drawDraft);
+
+  function drawDraft(seat) {
     var d = seat.draft;
+    state.drawn = d;
     var roundDone = !d.done && d.pick > d.picks; // every pick of this pack made: the next opens when all are done
     $("pack-pick").textContent = d.done
       ? "All " + d.packs + " packs done"
@@ -133,8 +141,13 @@
     if (state.seat) renderDraft(state.seat);
   }
 
+  // The draft the page shows: the one its taps and its Confirm are about.
+  function drawn() {
+    return state.seat && state.seat.draft ? state.drawn : null;
+  }
+
   function need() {
-    var d = state.seat && state.seat.draft;
+    var d = drawn();
     if (!d) return 0;
     return d.take; // the server's count for this pack (fewer when the pack holds fewer)
   }
@@ -159,7 +172,7 @@
   // The cards marked, told to the server on the open stream as they change: if the pick's time runs out they are
   // taken, the strong bot's pick for the rest.  Without a stream they are told when it opens again (app.js).
   function sendMarks() {
-    var d = state.seat && state.seat.draft;
+    var d = drawn();
     var ws = state.ws;
     if (!d || !d.cards.length || !ws || ws.readyState !== 1) return;
     try {
@@ -170,7 +183,7 @@
   }
 
   function updateConfirm() {
-    var d = state.seat && state.seat.draft;
+    var d = drawn();
     var n = need();
     var bar = $("confirm-bar");
     bar.hidden = !d || !d.cards.length;
@@ -189,7 +202,7 @@
   }
 
   function confirmPick() {
-    var d = state.seat && state.seat.draft;
+    var d = drawn();
     if (!d || state.busy || state.selected.length !== need()) return;
     send({ pack: d.pack, pick: d.pick, cards: state.selected.slice().sort(function (a, b) { return a - b; }) }, state.packKey);
   }
@@ -256,7 +269,10 @@
     timer.setAttribute("data-level", left <= 10 ? "low" : left <= 30 ? "warn" : "ok");
   }
 
-  function renderPool(pool) {
+  // The pool is drawn again on every seat state too: a tap on a card's name in it is held the same way.
+  var renderPool = cmdraftPage.pressHold(function () { return $("pool-panel"); })(drawPool);
+
+  function drawPool(pool) {
     $("pool-count").textContent = String(pool.length);
     var view = clear($("pool-view"));
     if (!pool.length) {

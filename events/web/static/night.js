@@ -164,49 +164,11 @@
     found.focus();
   }
 
-  // A press under way on one of the table's buttons, from the pointer going down to its click: a redraw meanwhile
-  // puts a new button where the pressed one was, and the browser gives the click of a press begun on a node no
-  // longer in the page to no control at all: the tap lost, a confirmation never sent.  So a redraw asked for during a
-  // press (a push, a poll's answer, the standings) waits for the press to end; the click's own handler draws at
-  // once, the newest view.  A press that makes no click (dragged off, held long) ends a moment after it is let go.
-  var PRESS_ENDS_MS = 1000;
-  var press = { on: false, held: false, timer: null };
+  // The table is drawn again on a push, a poll's answer, the standings: a redraw asked for during a press on one of
+  // its buttons waits for the press to end (cmdraftPage.pressHold), so a Confirm pressed is the Confirm clicked.
+  var render = cmdraftPage.pressHold(function () { return document.getElementById("night"); })(draw);
 
-  function pressEnds() {
-    clearTimeout(press.timer);
-    press.on = false;
-    if (press.held) render();
-  }
-
-  document.addEventListener("pointerdown", function (event) {
-    var box = document.getElementById("night");
-    var pressed = event.target.closest ? event.target.closest("button") : null;
-    if (event.button !== 0 || !box || !pressed || pressed.disabled || !box.contains(pressed)) return; // a click's press
-    clearTimeout(press.timer);
-    press.on = true;
-  }, true);
-  document.addEventListener("pointerup", function () {
-    if (press.on) press.timer = setTimeout(pressEnds, PRESS_ENDS_MS); // a touch's click comes after the finger lifts
-  }, true);
-  document.addEventListener("pointercancel", function () {
-    if (press.on) pressEnds(); // the finger scrolled the page: no click comes
-  }, true);
-  // The click: before the pressed button's handler the press is over (what the handler draws is drawn), and after
-  // it a redraw still waiting is made.
-  window.addEventListener("click", function () {
-    clearTimeout(press.timer);
-    press.on = false;
-  }, true);
-  window.addEventListener("click", function () {
-    if (press.held) render();
-  });
-
-  function render() {
-    if (press.on) {
-      press.held = true;
-      return;
-    }
-    press.held = false;
+  function draw() {
     var box = root();
     var view = state.view;
     var active = document.activeElement;

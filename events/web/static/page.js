@@ -173,6 +173,87 @@ var cmdraftPage = (function () {
     }).join(" and ");
   }
 
+  // A press under way on a button or link of a panel the page draws again and again (on a push, a poll's answer,
+  // an answer to another request): a redraw meanwhile puts a new control where the pressed one was, and the
+  // browser gives the click of a press begun on a node no longer in the page to no control at all: the tap lost (a
+  // card not marked, a confirmation never sent).  So the panel's redraws asked for during a press on one of its
+  // controls wait for the press to end: at its click, after the control's own handler has run (which asks with
+  // what the page shows, and may draw at once itself: the press is over for it); at once when the press is
+  // cancelled (the finger scrolled the page); a moment after the pointer is let go when no click comes (dragged
+  // off, held long).  Only the drawing waits: what the server said is kept at once, the newest drawn.
+  var PRESS_ENDS_MS = 1000;
+  var PRESSED = "button, a[href]";
+  var holds = [];
+
+  // panel: a function giving the panel's node (or null).  Returns ``held(draw)``, which makes ``draw`` one of the
+  // panel's redraws: called during a press on the panel, it waits, and the last redraw asked for (of those made
+  // by this ``held``) is drawn when the press ends, with its arguments.
+  function pressHold(panel) {
+    var hold = { panel: panel, on: false, timer: null, waiting: null };
+    if (!holds.length) listenToPresses();
+    holds.push(hold);
+    return function held(draw) {
+      return function () {
+        if (hold.on) {
+          hold.waiting = { draw: draw, args: arguments };
+          return;
+        }
+        hold.waiting = null;
+        draw.apply(null, arguments);
+      };
+    };
+  }
+
+  function pressEnds(hold) {
+    clearTimeout(hold.timer);
+    hold.on = false;
+    var waiting = hold.waiting;
+    hold.waiting = null;
+    if (waiting) waiting.draw.apply(null, waiting.args);
+  }
+
+  function listenToPresses() {
+    document.addEventListener("pointerdown", function (event) {
+      var pressed = event.target.closest ? event.target.closest(PRESSED) : null;
+      if (event.button !== 0 || !pressed || pressed.disabled) return; // not a press that clicks
+      holds.forEach(function (hold) {
+        var box = hold.panel();
+        if (!box || !box.contains(pressed)) return;
+        clearTimeout(hold.timer);
+        hold.on = true;
+      });
+    }, true);
+    document.addEventListener("pointerup", function () {
+      holds.forEach(function (hold) {
+        if (!hold.on) return;
+        clearTimeout(hold.timer); // a touch's click comes after the finger lifts
+        hold.timer = setTimeout(function () { pressEnds(hold); }, PRESS_ENDS_MS);
+      });
+    }, true);
+    document.addEventListener("pointercancel", function () {
+      holds.forEach(function (hold) {
+        if (hold.on) pressEnds(hold); // the finger scrolled the page: no click comes
+      });
+    }, true);
+    // The click: before the pressed control's handler the press is over (what the handler draws is drawn), and
+    // after it a redraw still waiting is made (in a moment, when the handler stopped the click there).
+    window.addEventListener("click", function () {
+      holds.forEach(function (hold) {
+        if (!hold.on) return;
+        clearTimeout(hold.timer);
+        hold.on = false;
+        setTimeout(function () {
+          if (!hold.on && hold.waiting) pressEnds(hold);
+        }, 0);
+      });
+    }, true);
+    window.addEventListener("click", function () {
+      holds.forEach(function (hold) {
+        if (!hold.on && hold.waiting) pressEnds(hold);
+      });
+    });
+  }
+
   return {
     $: $,
     el: el,
@@ -189,5 +270,6 @@ var cmdraftPage = (function () {
     COLOR_NAMES: COLOR_NAMES,
     pips: pips,
     costWords: costWords,
+    pressHold: pressHold,
   };
 })();
