@@ -114,6 +114,7 @@ def test_a_pick_that_got_no_answer_is_never_sent_for_the_next_seat_joined_on_the
     page.click("#join-button")
     expect(page.locator("#pack .card")).to_have_count(20)
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
+    expect(page.locator('#pack .card[aria-pressed="true"]')).to_have_count(0)  # nor Ann's cards shown as Bo's
     routes[-1].close()  # Bo's stream drops: the page reconnects
     page.clock.fast_forward(20_000)
     expect(page.locator("#conn")).to_have_attribute("data-state", "ok")

@@ -142,6 +142,8 @@
     var held = heldSeat();
     state.joined = false;
     state.unsent = null; // a pick that got no answer is this seat's: never sent for whoever joins next
+    state.selected = []; // nor the cards it marked: the next seat's pack may have the same pack, pick and size
+    state.packKey = null;
     closeSocket();
     setConn("idle", "not joined");
     show("join");
