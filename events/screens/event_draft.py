@@ -14,7 +14,7 @@ from events import timing
 from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
-from events.night.drafting import WAITING_FOR_START, Drafting
+from events.night.drafting import WAITING_FOR_START, Drafting, draft_over_words
 from events.night.refusals import WrongCode
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
@@ -288,6 +288,11 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
     names = {p.id: p.name for p in snap.players}
     seating = {pod.number: pod.players for pod in snap.pods if pod.draft}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
+    if all(session.draft.finished for session in sessions.values()):  # over before this screen: only that is said
+        for number, session in sessions.items():
+            events.after_picks(event_id, number, session)  # (the last pick's pools, when nothing recorded them yet)
+        console.print(shown(draft_over_words(event_id, events.event(event_id).status)), soft_wrap=True)
+        return
     console.print(shown(where_players_pick(events, snap.event, event_id)), soft_wrap=True)
     last = None
     try:
@@ -311,7 +316,7 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
                     console.print(shown(line, style="cyan"))
                 last = lines
             if all(session.draft.finished for session in sessions.values()):
-                console.print("[bold green]Every pod has drafted.[/]", markup=True)
+                console.print(shown(draft_over_words(event_id, events.event(event_id).status), style="bold green"))
                 return
             terminal.wait(poll)
     except (Quit, KeyboardInterrupt) as left:
