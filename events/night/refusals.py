@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from sets.errors import CmdraftError, LimitError, StateError
+from sets.visible import quoted
 
 EXIT_ROLE = 5
 
@@ -118,6 +119,15 @@ class WrongCode(Refusal):
 
     def __init__(self, message: str = words, **extra: Any) -> None:
         super().__init__(message, **extra)
+
+
+def wrong_code_left(name: str, undone: str) -> WrongCode:
+    """The refusal when a terminal's input ends (or the player leaves) after a wrong seat code: the code was wrong,
+    so ``undone`` (what was not done), and what to do, as ``WrongCode`` says it (exit 2)."""
+    return WrongCode(
+        f"the seat code typed for {quoted(name)} was wrong, so {undone}: type the 6 characters on the seating slip "
+        "(no 0/O or 1/I), or ask the desk for a new one"
+    )
 
 
 class NotAllowed(Refusal):

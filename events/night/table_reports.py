@@ -36,6 +36,7 @@ from events.night.round_clock import PAUSED, TIME_UP, RoundClock, extra_time_wor
 from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, ClockWords, Number
 from events.night.standings import standings_of, tie_breaks
+from events.night.table_shown import confirmed_words
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -59,11 +60,13 @@ class Reported:
 @dataclass(frozen=True)
 class Confirmed:
     """A report confirmed or disputed: its number, its status now ("recorded" once the last confirmation recorded
-    the result) and whether it was recorded."""
+    the result), whether it was recorded, and ``words``: what was taken, as every face says it ("Gus confirmed
+    the result", "Gus already confirmed the result", "Gus disputed the result: the desk settles it")."""
 
     report: int
     status: str
     recorded: bool
+    words: str = ""
 
 
 class ExtraTime(Answer):
@@ -252,6 +255,7 @@ class TableReports(EventBase):
                 raise StateError(refusal)
             seats = rnd.tables[number - 1]
             mine = player.id
+            already = agree and mine in report.confirmed
             confirmed = [pid for pid in report.confirmed if pid != mine]
             disputes = [d for d in report.disputes if d.player != mine]
             names = {p.id: p.name for p in self._players(db, event_id)}
@@ -271,7 +275,9 @@ class TableReports(EventBase):
             recorded = None
             if not disputes and not waiting_for(db, rnd, number, confirmed):
                 recorded = record_report(db, self.rounds, event_id, report_id, report.order)
-        return Confirmed(report_id, "recorded" if recorded else status, recorded is not None)
+        done = recorded is not None
+        words = confirmed_words(player.name, agree, already, done)
+        return Confirmed(report_id, "recorded" if recorded else status, done, words)
 
     def settle(
         self,

@@ -55,6 +55,16 @@ def still_to_confirm_words(names: list[str]) -> str | None:
     return "Still to confirm: " + " / ".join(names)
 
 
+def confirmed_words(name: str, agree: bool, already: bool, recorded: bool) -> str:
+    """What a player's confirmation (``agree``) or dispute did, as every face says it: ``already`` when they had
+    confirmed that report before; ``recorded`` when it made the report the table's result."""
+    if not agree:
+        return f"{name} disputed the result: the desk settles it"
+    if already:
+        return f"{name} already confirmed the result"
+    return f"{name} confirmed the result" + ("; it is the table's result now" if recorded else "")
+
+
 class ReportShown(Answer):
     """A result reported at a table: who reported which order, who confirmed it, who still has to, the disputes;
     ``by_words`` and ``waiting_words`` who reported it and who is still waited for in the core's words (the player

@@ -15,7 +15,7 @@ from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import WAITING_FOR_START, Drafting, draft_over_words
-from events.night.refusals import WrongCode
+from events.night.refusals import WrongCode, wrong_code_left
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
 from events.outputs.text import join_names
@@ -186,7 +186,9 @@ def ask_code(
     undone: str = "this terminal picks for nobody",
 ) -> str:
     """This terminal's new token for the player, once their seat code is given (asked again after a wrong one);
-    leaving without it is ``StateError`` (exit 3), saying what was not done (``undone``) and how to give the code."""
+    leaving without it is ``StateError`` (exit 3), saying what was not done (``undone``) and how to give the code;
+    leaving after a wrong code is ``WrongCode`` (exit 2), saying it was wrong."""
+    wrong = False  # the last code typed was wrong
     while True:
         try:
             typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'help', 'quit' to leave)> "))
@@ -194,6 +196,11 @@ def ask_code(
             raise KeyboardInterrupt from None
         except Quit:
             typed = None  # end of input
+        if (typed is None or typed.lower() in ("quit", "q", "exit")) and wrong:
+            left = wrong_code_left(name, undone)  # a code was typed, and it was wrong: a wrong code's exit (2)
+            raise WrongCode(
+                f"{left.message}; the desk shows it: cmdraft event player code {event_id} {shlex.quote(name)}"
+            )
         if typed is None or typed.lower() in ("quit", "q", "exit"):
             # nothing was picked here, so nothing is "saved" to continue: out of order (exit 3)
             raise StateError(
@@ -218,6 +225,7 @@ def ask_code(
         if right:
             return keep_token(event, player_id)
         console.print(shown(str(WrongCode()), style="red"))  # the core's words, as a phone says them
+        wrong = True
 
 
 def wait_for_start(

@@ -56,3 +56,37 @@ def test_a_terminal_player_reports_their_table_and_the_phones_confirm_it(four, m
             report = ok(web.get("/api/table"))["round"]["report"]["id"]
             ok(web.post("/api/result/confirm", json={"report": report, "agree": True}))
     assert next(e for e in Night(Store(db)).history(event_id) if e.what == "result").who == "terminal Di"
+
+
+def test_a_terminal_confirmation_says_it_was_taken_and_a_wrong_code_says_it_was_wrong(four, cli):  # noqa: F811
+    """Before: ``event table --confirm`` printed only the table (the same again when repeated, exit 0), and a
+    wrong code then end of input said "no seat code was given" (exit 3)."""
+    db, event_id, codes = four
+    terminal_report(cli, db, event_id, codes, "Ann", "Ann > Bo = Cy > Di")
+    confirm = ("event", "table", event_id, "--player", "Bo", "--confirm", "--db", db)
+    wrong = cli(*confirm, input="WRONG1\n")
+    said = " ".join(wrong.stderr.split())
+    assert wrong.exit_code == 2 and "no seat code was given" not in said, wrong.output  # a wrong code's exit
+    assert "the seat code typed for 'Bo' was wrong, so nothing was confirmed" in said
+    assert f"cmdraft event player code {event_id} Bo" in said
+    taken = cli(*confirm, input=codes["Bo"] + "\n")
+    assert taken.exit_code == 0 and "Bo confirmed the result" in said_lines(taken.stdout), taken.output
+    again = cli(*confirm, input=codes["Bo"] + "\n")
+    assert again.exit_code == 0 and "Bo already confirmed the result" in said_lines(again.stdout), again.output
+    assert "Bo confirmed the result" not in said_lines(again.stdout)
+    for name in ("Cy", "Di"):
+        last = cli("event", "table", event_id, "--player", name, "--confirm", "--db", db, input=codes[name] + "\n")
+        assert last.exit_code == 0, last.output
+    assert "Di confirmed the result; it is the table's result now" in said_lines(last.stdout)
+    disputed = Night(Store(db))
+    assert [e.who for e in disputed.history(event_id) if e.what == "result confirm"] == [
+        "terminal Bo",
+        "terminal Bo",
+        "terminal Cy",
+        "terminal Di",
+    ]
+
+
+def said_lines(stdout: str) -> list[str]:
+    """The lines a command printed, the seat code's prompt (answered from a pipe, on the same line) left out."""
+    return [line.split(")> ", 1)[1] if line.startswith("Seat code for ") else line for line in stdout.splitlines()]
