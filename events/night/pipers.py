@@ -248,6 +248,18 @@ class Ledger(msgspec.Struct, frozen=True):
         return result
 
 
+def shortfall_note(ledger: Ledger, player: str) -> str | None:
+    """What the one registering ``player``'s deck is told when that deck adds the ledger's card beyond its pool and
+    the ledger is short (as the board warns of it); None otherwise."""
+    if not ledger.shortfall or not any(need.player == player and need.added for need in ledger.decks):
+        return None
+    lenders = " / ".join(lender.player for lender in ledger.lenders) or "nobody in the event"
+    return (
+        f"{ledger.word} shortfall: registered decks add {ledger.counted(ledger.needed)}, {ledger.shortfall} more "
+        f"than players and the store can lend (could lend: {lenders})"
+    )
+
+
 def ledger(
     event: Event,
     players: Sequence[PlayerRow],
