@@ -85,6 +85,21 @@ class PhaseOver(Refusal):
     code, status = "phase-over", 409
 
 
+class DroppedOut(Refusal):
+    """A player who dropped plays no more: their table's result is reported and confirmed by the players still in
+    the event (``dropped_out``), or recorded by the desk."""
+
+    code, status = "dropped", 409
+
+
+def dropped_out(name: str) -> DroppedOut:
+    """The refusal when a player who dropped reports, confirms or disputes their table's result."""
+    return DroppedOut(
+        f"{quoted(name)} has dropped from the event: the players still in it report and confirm the table's result, "
+        "or the desk records it"
+    )
+
+
 class NotBuilding(Refusal):
     """Decks are built and registered only once every pod has drafted, until the event is finished
     (``not_building``: the words for the event's phase)."""
@@ -166,6 +181,7 @@ class LimitExceeded(LimitError):
 
 REFUSALS: tuple[type[CmdraftError], ...] = (
     StalePack,
+    DroppedOut,
     BotSeat,
     NotYourSeat,
     WrongCount,

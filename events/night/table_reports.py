@@ -29,7 +29,7 @@ from events import timing
 from events.night import history
 from events.night.base import PENDING, EventBase, finishing_text, pending_report, round_at_table, tables_waiting
 from events.night.games import GameBoard, Games
-from events.night.refusals import DESK, Actor
+from events.night.refusals import DESK, Actor, dropped_out
 from events.night.registration import Dropped, Registration, dropped_before
 from events.night.report_waits import own_report_refusal, record_report, waiting_for
 from events.night.round_clock import PAUSED, TIME_UP, RoundClock, extra_time_words
@@ -165,7 +165,8 @@ class TableReports(EventBase):
         self.rounds = Rounds(store)
 
     def _my_table(self, db: TinyDB, event_id: int, player_id: int) -> tuple[Player, Round, int]:
-        """The player, the open round they sit in and their table number (else why not)."""
+        """The player, the open round they sit in and their table number (else why not: a player who dropped
+        reports and confirms no more, ``DroppedOut``)."""
         event = self._event(db, event_id)
         if event.status != "playing":
             raise StateError(f"no round is being played (the event is {event.status})")
@@ -195,6 +196,8 @@ class TableReports(EventBase):
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
+            if player.status != "active":  # who dropped plays no more: the players still in it close the table
+                raise dropped_out(player.name)
             if result_of(db, event_id, rnd.number, number) is not None:
                 raise StateError(f"table {number} of round {rnd.number} already has its result; the desk corrects it")
             if isinstance(order, str):  # typed at a terminal: 'Ann > Bo = Cy', as the desk's 'event result' reads it
@@ -243,6 +246,8 @@ class TableReports(EventBase):
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
+            if player.status != "active":  # who dropped plays no more: the players still in it close the table
+                raise dropped_out(player.name)
             report = records_of(db, Report).get(report_id)
             if report is None or report.event != event_id:
                 raise InputError(f"no result report {report_id} in event {event_id}")

@@ -120,6 +120,7 @@ PLAYER_STATUS_WORDS = {
     "desk": "Time is up: the desk records this table if it is not confirmed.",
     "recorded": "Recorded. The desk corrects it if it is wrong.",
 }
+DROPPED_WORDS = "You dropped from the event: the players still at the table report its result, or the desk records it."
 UNREPORTED_LATE_WORDS = "Time is up: report the result now, or the desk records it."
 FINAL_RESULT_WORDS = "Recorded. The event is over: the results are final."  # the desk corrects only until then
 
@@ -205,13 +206,15 @@ class TableEvent(Answer):
 
 
 class TablePlayer(Answer):
-    """The player looking, with their status in the event (active or dropped) and whether they may drop now (the
-    core's rule: ``registration.may_drop``)."""
+    """The player looking, with their status in the event (active or dropped), whether they may drop now (the
+    core's rule: ``registration.may_drop``) and whether they may report, confirm or dispute their table's result
+    (``may_report``: still in the event while a round is played; a player who dropped plays no more)."""
 
     id: int
     name: str
     status: str
     may_drop: bool
+    may_report: bool
 
 
 class TableState(Answer):
