@@ -90,8 +90,8 @@ class Pipers(EventBase):
         - Needed: the Pipers registered decks add (a deck's Pipers beyond the ones in its owner's pool).
         - Unused: Pipers in pools that their owner's deck doesn't use (every one, before the deck is registered).
         - Shortfall: only when needed exceeds unused plus the store's stock; lenders hold unused Pipers.
-        - Forecast: requests made before deck building (``--request``; a player's counts until their deck is
-          registered, and a request for a registered deck is refused), shown apart from the decks' needs
+        - Forecast: requests made before deck building (``--request``; one for a player whose deck is registered
+          is refused: the deck says what it adds), shown apart from the decks' needs
           until every active player's deck is registered (then ``spent``: the decks' needs are what counts).
           A request is the number of Pipers a player plans to *add* to their pool, so every requested Piper
           has to come from someone else's unused Pipers or the store's stock (the requester's own pool
@@ -309,8 +309,8 @@ def ledger(
                     name=player.name,
                 )
             )
-        if active and deck is None:  # the forecast: Pipers the players plan to add, beyond their pools, until their
-            requested += player.requested  # deck is registered (its Pipers are then counted as needed instead)
+        if active:  # the forecast: Pipers the players plan to add, beyond their pools
+            requested += player.requested
     needed = sum(n.added for n in needs)
     available = unused + event.piper_stock
     pod_rows = []
@@ -356,7 +356,7 @@ def ledger(
             requests=[
                 Request(player=p.name, requested=p.requested, name=p.name)
                 for p in players
-                if p.requested and p.status == "active" and p.id not in decks
+                if p.requested and p.status == "active"
             ],
         ),
     )

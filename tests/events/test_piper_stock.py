@@ -288,17 +288,15 @@ def test_a_deck_file_that_leaves_the_ledger_short_tells_the_desk_at_once(tmp_pat
         raise AssertionError("the seed should leave more Pipers needed than lent")
 
 
-def test_a_request_for_a_registered_deck_is_refused_and_an_earlier_one_leaves_the_forecast(tmp_path, cli):
+def test_a_request_for_a_player_whose_deck_is_registered_is_refused_and_nothing_is_written(tmp_path, cli):
     """Before: ``event pipers ID --request Bo=2`` after Bo's deck was registered was taken, and the forecast showed
-    "Needed from others 2" beside the deck's own Pipers.  The deck says how many it adds: the request is refused
-    (3, nothing written), and a request made before the deck was registered leaves the forecast with it."""
+    "Needed from others 2" beside the deck's own Pipers.  A request comes before the deck (docs/store-night.md,
+    "Piper ledger"): once the deck says how many it adds, a request for that player is refused (3, nothing
+    written); requests made before stay the forecast until every deck is registered."""
     events, event_id = night(tmp_path, 0)
     db = str(events.store.path)
-    events.set_pipers(event_id, requests={"Ann": 2, "Bo": 1})
-    assert events.piper_ledger(event_id).forecast.needed_from_others == 3
+    events.set_pipers(event_id, requests={"Ann": 2})
     events.register_deck(event_id, "Bo", auto=True)
-    forecast = events.piper_ledger(event_id).forecast
-    assert forecast.needed_from_others == 2 and [r.name for r in forecast.requests] == ["Ann"]
     entries = len(events.history(event_id))
     refused = cli("event", "pipers", str(event_id), "--stock", "4", "--request", "Bo=2", "--db", db)
     assert refused.exit_code == 3, refused.output
@@ -307,5 +305,7 @@ def test_a_request_for_a_registered_deck_is_refused_and_an_earlier_one_leaves_th
         "so a request for them is no longer taken"
     )
     ledger = events.piper_ledger(event_id)
-    assert ledger.stock == 0 and ledger.forecast.needed_from_others == 2  # nothing written
-    assert len(events.history(event_id)) == entries
+    assert ledger.stock == 0 and len(events.history(event_id)) == entries  # nothing written
+    assert ledger.forecast.needed_from_others == 2 and [r.name for r in ledger.forecast.requests] == ["Ann"]
+    with pytest.raises(StateError, match="the deck of 'Bo' is registered"):
+        events.set_pipers(event_id, requests={"Bo": 0})
