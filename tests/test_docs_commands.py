@@ -396,7 +396,7 @@ def products_practice(home: Path) -> list[Step]:
     ]
 
 
-NOT_DRAFTED = "while the event is drafting"  # a step the page shows after the draft, refused before it in one line
+NOT_DRAFTED = "can't start a round: not every pod has drafted yet"  # a step the page shows after the draft, refused before it in one line
 
 
 def products_nights(home: Path) -> list[Step]:

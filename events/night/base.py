@@ -13,7 +13,7 @@ from tinydb import TinyDB
 
 from events.night import history
 from events.night.joining import NO_PLAYER
-from events.night.schema import pool_warning
+from events.night.schema import STATUSES, pool_warning
 from events.night.snapshot import DeckSummary, PlayerRow, Snapshot
 from events.storage.draft_records import draft_statuses
 from events.storage.records import CodeFailure, Deck, Event, Player, Pod, Pool, Report, Result, Round
@@ -32,6 +32,33 @@ class ListedEvent(Event, frozen=True, kw_only=True):
     """An event as ``event list`` shows it: with how many players are still in it."""
 
     players: int = 0
+
+
+# why a step waits for a later phase (``NOT_YET``: by the first status it needs) or belongs to an earlier one
+# (``ALREADY``: by the event's status), as every refusal of a step out of order says it (``status_refusal``)
+NOT_YET = {
+    "seated": "the players aren't seated yet",
+    "drafting": "the draft hasn't started yet",
+    "building": "not every pod has drafted yet",
+    "playing": "no round has been paired yet",
+    "finished": "the event isn't finished yet",
+}
+ALREADY = {
+    "seated": "the players are already seated",
+    "drafting": "the draft has already started",
+    "building": "the decks are already being built",
+    "playing": "the rounds have already started",
+    "finished": "the event is already finished",
+}
+
+
+def status_refusal(status: str, statuses: tuple[str, ...], doing: str, hint: str = "") -> str:
+    """Why ``doing`` is refused while the event is ``status`` (it needs one of ``statuses``), in words that read
+    for every status: "can't finish the event: the event is already finished"; ``hint``: what to do, in brackets."""
+    order = list(STATUSES)
+    first = min(statuses, key=order.index)
+    why = NOT_YET[first] if order.index(status) < order.index(first) else ALREADY[status]
+    return f"can't {doing}: {why}" + (f" ({hint})" if hint else "")
 
 
 def player_number(player: Player) -> int:
@@ -190,9 +217,11 @@ class EventBase:
             return history.history(db, event_id)
 
     @staticmethod
-    def _require(event: Event, *statuses: str, doing: str) -> None:
+    def _require(event: Event, *statuses: str, doing: str, hint: str = "") -> None:
+        """``StateError`` (exit 3) unless the event is in one of ``statuses``: "can't DOING: WHY (HINT)", WHY in
+        words for the event's status (``status_refusal``)."""
         if event.status not in statuses:
-            raise StateError(f"can't {doing} while the event is {event.status}; it needs to be {' or '.join(statuses)}")
+            raise StateError(status_refusal(event.status, statuses, doing, hint))
 
     def snapshot_tables(self, event_id: int, round_number: int) -> list[list[str]]:
         """The tables of a round, by player names."""

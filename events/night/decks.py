@@ -21,7 +21,7 @@ from draft.products import product
 from draft.sim import piper_card
 from events import timing
 from events.night import history
-from events.night.pipers import owned_in, piper_number, stock_left, stock_note, stock_short
+from events.night.pipers import Pipers, owned_in, piper_number, shortfall_note, stock_left, stock_note, stock_short
 from events.night.pools import Pools, check_size, refuse_unreadable
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver, not_building
 from events.night.snapshot import PlayerRow, Snapshot
@@ -118,7 +118,7 @@ def registered_words(registered: bool, legal: bool) -> str | None:
 @dataclass(frozen=True)
 class DeckRegistered:
     """A deck just registered: whose it is, the checker's report, and what the builder said about the store's
-    stock of Pipers when it chose them (None: the stock didn't limit the deck); ``mark``: this registration's
+    stock of Pipers when it chose them, or for a deck file the Piper shortfall it leaves (None: neither); ``mark``: this registration's
     ``deck_mark``, read in the transaction that wrote it (a builder's own, never one made just after)."""
 
     player: str
@@ -332,6 +332,8 @@ class Decks(Pools):
                 else deck_text([line.name for line in existing.deck.commanders], existing.valid),
                 f"{player.name}: {deck_text(commanders, report.valid)}" + (f"; reason: {reason}" if correction else ""),
             )
+        if not auto:  # a deck file may add more than the stock and the lenders hold: said now, as the board says it
+            note = shortfall_note(self.phase(Pipers).piper_ledger(event_id), player.name)
         return DeckRegistered(player.name, report, note, mark)
 
     def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:

@@ -51,6 +51,22 @@ def waiting_words(snap: Snapshot, player_id: int, player: PlayerRow | None = Non
     return case + " Decks are built once every pod has drafted."
 
 
+def draft_over_words(event_id: int, status: str) -> str:
+    """What the desk is told when it looks at a draft that is over (the event ``status`` now): that it is, and what
+    comes next, as every face that shows the draft says it."""
+    if status == "finished":
+        return "The draft is over: every pod has drafted, and the event is finished."
+    if status == "playing":
+        return (
+            "The draft is over: every pod has drafted, and the rounds are on "
+            f"(the next is paired with: cmdraft event round {event_id})."
+        )
+    return (
+        "The draft is over: every pod has drafted. Next: the players register their decks (the board: cmdraft "
+        f"event deck {event_id}), then round 1 is paired (cmdraft event round {event_id})."
+    )
+
+
 class Drafting(EventBase):
     """From seated pods to recorded pools."""
 

@@ -64,6 +64,11 @@ class Pipers(EventBase):
                     raise StateError(
                         f"{quoted(player.name)} has dropped; their request to add {option.words} can't be recorded"
                     )
+                if records_of(db, Deck).first(event=event_id, player=player.id) is not None:
+                    raise StateError(
+                        f"the deck of {quoted(player.name)} is registered: it says how many {option.words} it adds "
+                        "(the ledger counts those), so a request for them is no longer taken"
+                    )
                 records_of(db, Player).update(player.id, requested=count)
             history.log_change(
                 db,
@@ -85,7 +90,8 @@ class Pipers(EventBase):
         - Needed: the Pipers registered decks add (a deck's Pipers beyond the ones in its owner's pool).
         - Unused: Pipers in pools that their owner's deck doesn't use (every one, before the deck is registered).
         - Shortfall: only when needed exceeds unused plus the store's stock; lenders hold unused Pipers.
-        - Forecast: requests made before deck building (``--request``), shown apart from the decks' needs
+        - Forecast: requests made before deck building (``--request``; one for a player whose deck is registered
+          is refused: the deck says what it adds), shown apart from the decks' needs
           until every active player's deck is registered (then ``spent``: the decks' needs are what counts).
           A request is the number of Pipers a player plans to *add* to their pool, so every requested Piper
           has to come from someone else's unused Pipers or the store's stock (the requester's own pool
@@ -246,6 +252,18 @@ class Ledger(msgspec.Struct, frozen=True):
 
         result: dict[str, Any] = msgspec.to_builtins(self)
         return result
+
+
+def shortfall_note(ledger: Ledger, player: str) -> str | None:
+    """What the one registering ``player``'s deck is told when that deck adds the ledger's card beyond its pool and
+    the ledger is short (as the board warns of it); None otherwise."""
+    if not ledger.shortfall or not any(need.player == player and need.added for need in ledger.decks):
+        return None
+    lenders = " / ".join(lender.player for lender in ledger.lenders) or "nobody in the event"
+    return (
+        f"{ledger.word} shortfall: registered decks add {ledger.counted(ledger.needed)}, {ledger.shortfall} more "
+        f"than players and the store can lend (could lend: {lenders})"
+    )
 
 
 def ledger(

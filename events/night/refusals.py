@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from sets.errors import CmdraftError, LimitError, StateError
+from sets.visible import quoted
 
 EXIT_ROLE = 5
 
@@ -84,6 +85,21 @@ class PhaseOver(Refusal):
     code, status = "phase-over", 409
 
 
+class DroppedOut(Refusal):
+    """A player who dropped plays no more: their table's result is reported and confirmed by the players still in
+    the event (``dropped_out``), or recorded by the desk."""
+
+    code, status = "dropped", 409
+
+
+def dropped_out(name: str) -> DroppedOut:
+    """The refusal when a player who dropped reports, confirms or disputes their table's result."""
+    return DroppedOut(
+        f"{quoted(name)} has dropped from the event: the players still in it report and confirm the table's result, "
+        "or the desk records it"
+    )
+
+
 class NotBuilding(Refusal):
     """Decks are built and registered only once every pod has drafted, until the event is finished
     (``not_building``: the words for the event's phase)."""
@@ -118,6 +134,15 @@ class WrongCode(Refusal):
 
     def __init__(self, message: str = words, **extra: Any) -> None:
         super().__init__(message, **extra)
+
+
+def wrong_code_left(name: str, undone: str) -> WrongCode:
+    """The refusal when a terminal's input ends (or the player leaves) after a wrong seat code: the code was wrong,
+    so ``undone`` (what was not done), and what to do, as ``WrongCode`` says it (exit 2)."""
+    return WrongCode(
+        f"the seat code typed for {quoted(name)} was wrong, so {undone}: type the 6 characters on the seating slip "
+        "(no 0/O or 1/I), or ask the desk for a new one"
+    )
 
 
 class NotAllowed(Refusal):
@@ -156,6 +181,7 @@ class LimitExceeded(LimitError):
 
 REFUSALS: tuple[type[CmdraftError], ...] = (
     StalePack,
+    DroppedOut,
     BotSeat,
     NotYourSeat,
     WrongCount,

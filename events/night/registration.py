@@ -321,7 +321,9 @@ class Registration(EventBase):
         seating seats only the players checked in."""
         with self.store.write() as db:
             event = self._event(db, event_id)
-            self._require(event, "registration", "seated", doing="check players in (check-in comes before the draft)")
+            self._require(
+                event, "registration", "seated", doing="check players in", hint="check-in comes before the draft"
+            )
             if names is None:
                 chosen = [
                     p

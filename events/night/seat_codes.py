@@ -77,6 +77,25 @@ def uses_codes(event: Event) -> bool:
     return bool(event.codes) and event.style == "terminal" and event.mode == "draft"
 
 
+def not_served_why(event: Event, event_id: int) -> str | None:
+    """Why ``cmdraft serve`` can't put the event on the players' phones (None: it can): only a terminal draft with
+    seat codes is served, and an event's style, mode and codes are fixed when it is made."""
+    if event.mode == "sealed":  # (whatever its --style: a sealed event has no seats to join)
+        return (
+            f"event {event_id} is a sealed event: its players build and register their decks at the desk "
+            f"('cmdraft event deck {event_id} NAME'), not from a browser; for phones, run a draft made "
+            "with '--style terminal'"
+        )
+    if uses_codes(event):
+        return None
+    made = "it was made with --no-codes" if event.style == "terminal" else f"it is a {event.style} draft"
+    return (
+        f"event {event_id} has no seat codes ({made}): players can't join it from a browser, and an event's style "
+        "and codes can't be changed once it is made; for phones, make a new event with 'cmdraft event new NAME "
+        "--style terminal' (seat codes are on by default) and register the players there"
+    )
+
+
 def assign_codes(db: TinyDB, event: Event, event_id: int) -> None:
     """Inside a transaction: every seated human player without a code gets one."""
     if not uses_codes(event):

@@ -53,7 +53,10 @@ class Seating(EventBase):
                 self._require(
                     event,
                     "registration",
-                    doing=f"seat players (to draw the pods again: 'cmdraft event seat {event_id} --again')",
+                    doing="seat players",
+                    hint=f"to draw the pods again: 'cmdraft event seat {event_id} --again'"
+                    if event.status == "seated"
+                    else "",
                 )
             players = self._players(db, event_id, active_only=True)
             checking_in = any(p.checked_in for p in players)

@@ -29,13 +29,14 @@ from events import timing
 from events.night import history
 from events.night.base import PENDING, EventBase, finishing_text, pending_report, round_at_table, tables_waiting
 from events.night.games import GameBoard, Games
-from events.night.refusals import DESK, Actor
+from events.night.refusals import DESK, Actor, dropped_out
 from events.night.registration import Dropped, Registration, dropped_before
 from events.night.report_waits import own_report_refusal, record_report, waiting_for
 from events.night.round_clock import PAUSED, TIME_UP, RoundClock, extra_time_words
 from events.night.rounds import Pairing, RecordedResult, Rounds, check_final_size
 from events.night.shown import Answer, Clock, ClockWords, Number
 from events.night.standings import standings_of, tie_breaks
+from events.night.table_shown import confirmed_words
 from events.storage.records import Dispute, Event, Game, Player, Report, Result, Round
 from events.storage.store import Store
 from events.storage.tables import records_of
@@ -59,11 +60,13 @@ class Reported:
 @dataclass(frozen=True)
 class Confirmed:
     """A report confirmed or disputed: its number, its status now ("recorded" once the last confirmation recorded
-    the result) and whether it was recorded."""
+    the result), whether it was recorded, and ``words``: what was taken, as every face says it ("Gus confirmed
+    the result", "Gus already confirmed the result", "Gus disputed the result: the desk settles it")."""
 
     report: int
     status: str
     recorded: bool
+    words: str = ""
 
 
 class ExtraTime(Answer):
@@ -162,7 +165,8 @@ class TableReports(EventBase):
         self.rounds = Rounds(store)
 
     def _my_table(self, db: TinyDB, event_id: int, player_id: int) -> tuple[Player, Round, int]:
-        """The player, the open round they sit in and their table number (else why not)."""
+        """The player, the open round they sit in and their table number (else why not: a player who dropped
+        reports and confirms no more, ``DroppedOut``)."""
         event = self._event(db, event_id)
         if event.status != "playing":
             raise StateError(f"no round is being played (the event is {event.status})")
@@ -192,6 +196,8 @@ class TableReports(EventBase):
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
+            if player.status != "active":  # who dropped plays no more: the players still in it close the table
+                raise dropped_out(player.name)
             if result_of(db, event_id, rnd.number, number) is not None:
                 raise StateError(f"table {number} of round {rnd.number} already has its result; the desk corrects it")
             if isinstance(order, str):  # typed at a terminal: 'Ann > Bo = Cy', as the desk's 'event result' reads it
@@ -240,6 +246,8 @@ class TableReports(EventBase):
         now = timing.now() if now is None else now
         with self.store.write() as db:
             player, rnd, number = self._my_table(db, event_id, player_id)
+            if player.status != "active":  # who dropped plays no more: the players still in it close the table
+                raise dropped_out(player.name)
             report = records_of(db, Report).get(report_id)
             if report is None or report.event != event_id:
                 raise InputError(f"no result report {report_id} in event {event_id}")
@@ -252,6 +260,7 @@ class TableReports(EventBase):
                 raise StateError(refusal)
             seats = rnd.tables[number - 1]
             mine = player.id
+            already = agree and mine in report.confirmed
             confirmed = [pid for pid in report.confirmed if pid != mine]
             disputes = [d for d in report.disputes if d.player != mine]
             names = {p.id: p.name for p in self._players(db, event_id)}
@@ -271,7 +280,9 @@ class TableReports(EventBase):
             recorded = None
             if not disputes and not waiting_for(db, rnd, number, confirmed):
                 recorded = record_report(db, self.rounds, event_id, report_id, report.order)
-        return Confirmed(report_id, "recorded" if recorded else status, recorded is not None)
+        done = recorded is not None
+        words = confirmed_words(player.name, agree, already, done)
+        return Confirmed(report_id, "recorded" if recorded else status, done, words)
 
     def settle(
         self,

@@ -55,6 +55,16 @@ def still_to_confirm_words(names: list[str]) -> str | None:
     return "Still to confirm: " + " / ".join(names)
 
 
+def confirmed_words(name: str, agree: bool, already: bool, recorded: bool) -> str:
+    """What a player's confirmation (``agree``) or dispute did, as every face says it: ``already`` when they had
+    confirmed that report before; ``recorded`` when it made the report the table's result."""
+    if not agree:
+        return f"{name} disputed the result: the desk settles it"
+    if already:
+        return f"{name} already confirmed the result"
+    return f"{name} confirmed the result" + ("; it is the table's result now" if recorded else "")
+
+
 class ReportShown(Answer):
     """A result reported at a table: who reported which order, who confirmed it, who still has to, the disputes;
     ``by_words`` and ``waiting_words`` who reported it and who is still waited for in the core's words (the player
@@ -110,6 +120,7 @@ PLAYER_STATUS_WORDS = {
     "desk": "Time is up: the desk records this table if it is not confirmed.",
     "recorded": "Recorded. The desk corrects it if it is wrong.",
 }
+DROPPED_WORDS = "You dropped from the event: the players still at the table report its result, or the desk records it."
 UNREPORTED_LATE_WORDS = "Time is up: report the result now, or the desk records it."
 FINAL_RESULT_WORDS = "Recorded. The event is over: the results are final."  # the desk corrects only until then
 
@@ -195,13 +206,15 @@ class TableEvent(Answer):
 
 
 class TablePlayer(Answer):
-    """The player looking, with their status in the event (active or dropped) and whether they may drop now (the
-    core's rule: ``registration.may_drop``)."""
+    """The player looking, with their status in the event (active or dropped), whether they may drop now (the
+    core's rule: ``registration.may_drop``) and whether they may report, confirm or dispute their table's result
+    (``may_report``: still in the event while a round is played; a player who dropped plays no more)."""
 
     id: int
     name: str
     status: str
     may_drop: bool
+    may_report: bool
 
 
 class TableState(Answer):

@@ -33,6 +33,7 @@ from events.night.shown import standing_row
 from events.night.standings import Standing, placement_points, standings_of, standings_title, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
+    DROPPED_WORDS,
     TABLE_STATUS_WORDS,
     Decklist,
     DecklistLine,
@@ -279,7 +280,9 @@ class TableViews(EventBase):
                 entry=OrderEntry(places=len(rnd.tables[number - 1])),  # every player at the table: check_order
                 first=shown.first,
                 status=shown.status,
-                status_words=table_status_sentence(shown.status, shown.report is not None, event.status == "finished"),
+                status_words=DROPPED_WORDS  # what the table waits for is no longer theirs to do
+                if data.status[player_id] != "active" and shown.status != "recorded"
+                else table_status_sentence(shown.status, shown.report is not None, event.status == "finished"),
                 clock=shown.clock,
                 result=shown.result,
                 report=shown.report,
@@ -289,7 +292,11 @@ class TableViews(EventBase):
             server_time=now,
             event=TableEvent(event_id, event.name, event.status, event.table_tracker),
             player=TablePlayer(
-                player_id, names[player_id], data.status[player_id], may_drop(event.status, data.status[player_id])
+                player_id,
+                names[player_id],
+                data.status[player_id],
+                may_drop(event.status, data.status[player_id]),
+                may_report=event.status == "playing" and data.status[player_id] == "active",
             ),
             standing=None if mine is None else standing_row(mine),
             standings_title=standings_title(event.status),

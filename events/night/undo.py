@@ -31,24 +31,39 @@ from sets.errors import StateError, StorageError
 from sets.userdata import db_option
 from sets.visible import quoted, visible
 
-INSTEAD = {
-    "deck": "register the deck again ('cmdraft event deck {id} NAME FILE{db}')",
-    "pool": "record it again ('cmdraft event pool {id} NAME FILE --replace{db}') or edit it ('--edit')",
-    "draft start": "a started draft has been dealt; if you must, restore the backup taken before it ({restore})",
-    "sealed pools": "the pools are opened; if you must, restore the backup taken before it ({restore})",
-    "finish": "a finished event stays finished; if you must, restore the backup taken before it ({restore})",
-    "restore": "restore the backup taken before it ({restore})",
-    "game undo": "record the entry again with 'cmdraft event game'",
-    "player remove": "register the player again",
-    "pipers": "set the Piper ledger again with 'cmdraft event pipers'",
-    "event new": "an event is not taken back; leave it unused",
-    "round again": "its round's first pairing is in the history; pair the round with 'cmdraft event round {id}{db}'",
-    "clock": "a round's clock is set again, not undone: start it again from its length with 'cmdraft event clock "
-    "{id} --restart{db}' (--minutes N changes it, p pauses it)",
-    "extra time": "a table's extra time stays; the round's clock changes with 'cmdraft event clock {id} --minutes N{db}'",
-    "deck registration closes": "set another closing time with 'cmdraft event deck {id} --close HH:MM{db}' (a later "
-    "time opens registration again until then)",
-    "seat code reset": "the old code is gone; give the player the new one ('cmdraft event player code {id} NAME{db}')",
+# What to do instead of undoing a change: the words every face says (the desk's page too: no command, flag or key),
+# then what the desk's terminal adds (``UndoRefused.at_terminal``): the command that does it.
+INSTEAD: dict[str, tuple[str, str]] = {
+    "deck": ("register the deck again", "'cmdraft event deck {id} NAME FILE{db}'"),
+    "pool": ("record the pool again, or edit it", "'cmdraft event pool {id} NAME FILE --replace{db}', or --edit"),
+    "draft start": ("a started draft has been dealt; if you must, restore the backup taken before it", "{restore}"),
+    "sealed pools": ("the pools are opened; if you must, restore the backup taken before it", "{restore}"),
+    "finish": ("a finished event stays finished; if you must, restore the backup taken before it", "{restore}"),
+    "restore": ("restore the backup taken before it", "{restore}"),
+    "game undo": ("record the entry again", "'cmdraft event game'"),
+    "player remove": ("register the player again", ""),
+    "pipers": ("set the Piper ledger again", "'cmdraft event pipers'"),
+    "event new": ("an event is not taken back; leave it unused", ""),
+    "round again": (
+        "its round's first pairing is in the history; pair the round",
+        "'cmdraft event round {id}{db}'",
+    ),
+    "clock": (
+        "a round's clock is set again, not undone: start it again from its length, give it another length, or pause it",
+        "'cmdraft event clock {id} --restart{db}' starts it again; --minutes N gives another length, p pauses it",
+    ),
+    "extra time": (
+        "a table's extra time stays; the round's clock can be given another length",
+        "'cmdraft event clock {id} --minutes N{db}'",
+    ),
+    "deck registration closes": (
+        "set another closing time (a later time opens registration again until then)",
+        "'cmdraft event deck {id} --close HH:MM{db}'",
+    ),
+    "seat code reset": (
+        "the old code is gone; give the player the new one",
+        "'cmdraft event player code {id} NAME{db}'",
+    ),
 }
 
 
@@ -109,6 +124,20 @@ class Undone(msgspec.Struct, frozen=True):
         return shown
 
 
+class UndoRefused(StateError):
+    """A change undo doesn't take back (exit 3; the web's 409): the words say what to do instead on every face, and
+    ``terminal`` what the desk's terminal adds, the command that does it ("" when none)."""
+
+    def __init__(self, message: str, terminal: str = "") -> None:
+        super().__init__(message)
+        self.terminal = terminal
+
+    @property
+    def at_terminal(self) -> str:
+        """The refusal as the desk's terminal says it: the words, then the command."""
+        return f"{self} ({self.terminal})" if self.terminal else str(self)
+
+
 class _DryRun(Exception):
     """Raised inside a transaction to leave it unwritten, carrying what would have been done."""
 
@@ -132,7 +161,7 @@ class Undo(EventBase):
             self.undo(event_id, expect=entry.id, dry_run=True)  # every check run, nothing written
             refused = None
         except (StateError, StorageError) as error:  # (a read-only database is still read: why it can't be undone)
-            refused = str(error)
+            refused = error.at_terminal if isinstance(error, UndoRefused) else str(error)  # ``--list``: the desk's
         return NextUndo(
             entry=entry.id,
             what=entry.what,
@@ -166,10 +195,11 @@ class Undo(EventBase):
             what = entry.what
             handler = getattr(self, "_undo_" + what.replace(" ", "_"), None)
             if handler is None or entry.undo is None:
-                hint = INSTEAD.get(what, "make the change again the other way").format(
+                words, command = INSTEAD.get(what, ("make the change again the other way", ""))
+                command = command.format(
                     id=event_id, db=db_option(self.store.path), restore=self._restore_before(event_id, entry)
                 )
-                raise StateError(f"the desk's last change ({change_text(entry)}) can't be undone: {hint}")
+                raise UndoRefused(f"the desk's last change ({change_text(entry)}) can't be undone: {words}", command)
             said = handler(db, event_id, event, entry, entry.undo)
             done = Undone(undid=f"{what} {said}", entry=entry.id, what=what, old=entry.old, new=entry.new)
             if dry_run:

@@ -14,8 +14,8 @@ from events import timing
 from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
-from events.night.drafting import WAITING_FOR_START, Drafting
-from events.night.refusals import WrongCode
+from events.night.drafting import WAITING_FOR_START, Drafting, draft_over_words
+from events.night.refusals import WrongCode, wrong_code_left
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
 from events.outputs.text import join_names
@@ -186,7 +186,9 @@ def ask_code(
     undone: str = "this terminal picks for nobody",
 ) -> str:
     """This terminal's new token for the player, once their seat code is given (asked again after a wrong one);
-    leaving without it is ``StateError`` (exit 3), saying what was not done (``undone``) and how to give the code."""
+    leaving without it is ``StateError`` (exit 3), saying what was not done (``undone``) and how to give the code;
+    leaving after a wrong code is ``WrongCode`` (exit 2), saying it was wrong."""
+    wrong = False  # the last code typed was wrong
     while True:
         try:
             typed = terminal.ask(escape(f"Seat code for {name} (on your seating slip; 'help', 'quit' to leave)> "))
@@ -194,6 +196,11 @@ def ask_code(
             raise KeyboardInterrupt from None
         except Quit:
             typed = None  # end of input
+        if (typed is None or typed.lower() in ("quit", "q", "exit")) and wrong:
+            left = wrong_code_left(name, undone)  # a code was typed, and it was wrong: a wrong code's exit (2)
+            raise WrongCode(
+                f"{left.message}; the desk shows it: cmdraft event player code {event_id} {shlex.quote(name)}"
+            )
         if typed is None or typed.lower() in ("quit", "q", "exit"):
             # nothing was picked here, so nothing is "saved" to continue: out of order (exit 3)
             raise StateError(
@@ -218,6 +225,7 @@ def ask_code(
         if right:
             return keep_token(event, player_id)
         console.print(shown(str(WrongCode()), style="red"))  # the core's words, as a phone says them
+        wrong = True
 
 
 def wait_for_start(
@@ -288,6 +296,11 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
     names = {p.id: p.name for p in snap.players}
     seating = {pod.number: pod.players for pod in snap.pods if pod.draft}
     sessions = {number: events.draft_session(event_id, number) for number in seating}
+    if all(session.draft.finished for session in sessions.values()):  # over before this screen: only that is said
+        for number, session in sessions.items():
+            events.after_picks(event_id, number, session)  # (the last pick's pools, when nothing recorded them yet)
+        console.print(shown(draft_over_words(event_id, events.event(event_id).status)), soft_wrap=True)
+        return
     console.print(shown(where_players_pick(events, snap.event, event_id)), soft_wrap=True)
     last = None
     try:
@@ -311,7 +324,7 @@ def watch_draft(events: Drafting, event_id: int, console: Console, terminal: Ter
                     console.print(shown(line, style="cyan"))
                 last = lines
             if all(session.draft.finished for session in sessions.values()):
-                console.print("[bold green]Every pod has drafted.[/]", markup=True)
+                console.print(shown(draft_over_words(event_id, events.event(event_id).status), style="bold green"))
                 return
             terminal.wait(poll)
     except (Quit, KeyboardInterrupt) as left:

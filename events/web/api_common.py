@@ -33,7 +33,7 @@ from events.night.decks import Decks
 from events.night.drafting import Drafting
 from events.night.refusals import answer as refusal_answer
 from events.night.rounds import Rounds
-from events.night.seat_codes import uses_codes
+from events.night.seat_codes import not_served_why
 from events.night.snapshot import Snapshot
 from events.night.table_reports import TableReports
 from events.night.table_views import TableViews
@@ -265,18 +265,9 @@ class Served:
 
     def check(self) -> None:
         """The event can be served: it exists, and its players join with seat codes."""
-        event = self.drafting.event(self.event_id)
-        if event.mode == "sealed":  # (whatever its --style: a sealed event has no seats to join)
-            raise StateError(
-                f"event {self.event_id} is a sealed event: its players build and register their decks at the desk "
-                f"('cmdraft event deck {self.event_id} NAME'), not from a browser; for phones, run a draft made "
-                "with '--style terminal'"
-            )
-        if not uses_codes(event):
-            raise StateError(
-                f"event {self.event_id} has no seat codes (made with --no-codes, or not a terminal draft): "
-                "players can't join it from a browser; make the event with '--style terminal' and codes"
-            )
+        why = not_served_why(self.drafting.event(self.event_id), self.event_id)
+        if why is not None:
+            raise StateError(why)
 
     def snapshot(self) -> Snapshot:
         """The event's snapshot, read again whenever the database file changed."""

@@ -123,11 +123,16 @@ def test_a_terminal_that_never_got_a_valid_code_exits_out_of_order_without_a_con
     db = tmp_path / "nocode.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
     start(cli, db, event_id)
-    for typed in ("quit\n", "WRONG1\n", ""):  # quit at the prompt, a wrong code then end of input, end of input
+    for typed in ("quit\n", ""):  # quit at the prompt, end of input
         result = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=typed)
         assert result.exit_code == EXIT_STATE, result.output
         assert "no seat code was given for 'Ann'" in result.stderr and "Saved" not in result.output
         assert "Continue with" not in result.output and "Traceback" not in result.output
+    # a wrong code then end of input: the code typed was wrong (a wrong code's exit, 2), not "no code was given"
+    result = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input="WRONG1\n")
+    assert result.exit_code == 2 and "no seat code was given" not in result.stderr, result.output
+    assert "the seat code typed for 'Ann' was wrong, so this terminal picks for nobody" in result.stderr
+    assert "Saved" not in result.output and "Continue with" not in result.output and "Traceback" not in result.output
     code = codes_of(db, event_id)["Ann"]
     given = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input=f"{code}\nquit\n")
     assert given.exit_code == 0 and "Saved. Continue with" in given.stdout  # once bound, quitting saves as before

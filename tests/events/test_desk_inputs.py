@@ -204,7 +204,7 @@ def test_undo_after_a_round_paired_again_names_it_and_says_how_to_pair_the_round
     refused = cli("event", "undo", event_id, "--db", db)
     assert refused.exit_code == 3 and len(refused.stderr.strip().splitlines()) == 1
     assert "(a round paired again) can't be undone" in refused.stderr and "None" not in refused.stderr
-    assert f"pair the round with 'cmdraft event round {event_id}" in refused.stderr
+    assert f"pair the round ('cmdraft event round {event_id}" in refused.stderr
 
 
 def test_a_no_show_dropped_once_round_1_is_paired_is_not_said_to_have_dropped_after_it(tmp_path):

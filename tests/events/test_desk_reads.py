@@ -22,14 +22,17 @@ def events(tmp_path):
     return Night(Store(tmp_path / "desk.json"))
 
 
-def bots_night(events, names, present):
-    """A bots draft where only ``present`` checked in: the rest are no-shows; decks registered."""
+def bots_night(events, names, present, **pipers):
+    """A bots draft where only ``present`` checked in: the rest are no-shows; decks registered (``pipers``: the
+    ledger's settings, set before the decks are registered, as requests are made)."""
     event_id = events.create("Desk", style="bots", seed=9)
     for name in names:
         events.add_player(event_id, name)
     events.check_in(event_id, present)
     events.seat(event_id)
     events.start_draft(event_id)
+    if pipers:
+        events.set_pipers(event_id, **pipers)
     for name in present:
         events.register_deck(event_id, name, auto=True)
     return event_id
@@ -281,8 +284,7 @@ def table_rows(text: str) -> list[list[str]]:
 
 
 def test_event_log_names_each_results_round_and_table_and_shows_rounds_and_ledgers_in_words(events, cli):
-    event_id = bots_night(events, FIVE, FIVE)
-    events.set_pipers(event_id, stock=2, requests={"Bo": 1})
+    event_id = bots_night(events, FIVE, FIVE, stock=2, requests={"Bo": 1})
     rnd = events.new_round(event_id)  # five players: one table of five
     events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd.tables[0]))
     events.undo(event_id)  # the result taken back: the log says what came back, in words too
@@ -317,8 +319,7 @@ def test_the_seat_code_hint_after_seating_keeps_its_command_on_one_line(events, 
 def test_event_log_json_is_each_history_entry_as_written_then_its_number(events, cli):
     """``event log --json`` prints the entries exactly as the database file holds them (same keys, same order, an
     undo note only where one was written), each followed by its number: read here from the file itself."""
-    event_id = bots_night(events, FIVE, FIVE)
-    events.set_pipers(event_id, stock=2, requests={"Bo": 1})
+    event_id = bots_night(events, FIVE, FIVE, stock=2, requests={"Bo": 1})
     rnd = events.new_round(event_id)
     events.record_result(event_id, 1, 1, " > ".join(f'"{n}"' for n in rnd.tables[0]))
     events.undo(event_id)

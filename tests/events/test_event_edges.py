@@ -31,13 +31,16 @@ def events(tmp_path):
     return Night(Store(tmp_path / "event.json"))
 
 
-def played_event(events, names=("Ann", "Bo", "Cy", "Di"), name="Friday"):
-    """A bots-drafted event with auto decks and round 1 started (one table of four)."""
+def played_event(events, names=("Ann", "Bo", "Cy", "Di"), name="Friday", requests=None):
+    """A bots-drafted event with auto decks and round 1 started (one table of four); ``requests``: the Pipers players
+    ask for, made before the decks are registered (as a request must be)."""
     event_id = events.create(name, style="bots", seed=7)
     for player in names:
         events.add_player(event_id, player)
     events.seat(event_id)
     events.start_draft(event_id)
+    if requests:
+        events.set_pipers(event_id, requests=requests)
     for player in names:
         events.register_deck(event_id, player, auto=True)
     events.new_round(event_id)
@@ -175,14 +178,13 @@ def real_snapshot(tmp_path_factory):
     from draft.formats import parse
 
     events = Night(Store(tmp_path_factory.mktemp("snap") / "snap.json"))
-    event_id = played_event(events)
+    event_id = played_event(events, requests={"Ann": 2, "Cy": 2})
     events.register_deck(  # after round 1: the desk's correction, with its reason
         event_id,
         "Bo",
         parse("Commander\n1 The Prismatic Piper\n1 The Prismatic Piper\n\nDeck\n1 Plains\n"),
         reason="two Pipers lead",
     )
-    events.set_pipers(event_id, requests={"Ann": 2, "Cy": 2})
     board = events.game(
         event_id, 1, 1, life={"Ann": -3}, damage=[("Ann", "Bo", "Piper#2", 4)], casts=[("Bo", "Piper#1")]
     )

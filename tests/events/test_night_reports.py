@@ -136,7 +136,9 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
                 answer = reports.confirm(
                     event_id, pid[names[1]], report.report, False, [[pid[n] for n in g] for g in other], now=begun
                 )
-                assert answer == Confirmed(report.report, "disputed", False)
+                assert answer == Confirmed(
+                    report.report, "disputed", False, f"{names[1]} disputed the result: the desk settles it"
+                )
                 desk = as_seen(views.desk_view(event_id, now=begun + 100))
                 row = desk["round"]["tables"][table - 1]
                 assert row["status"] == "disputed" and row["result"] is None

@@ -42,7 +42,7 @@ def test_a_final_table_refused_says_what_to_do(tmp_path):
 
     events, event_id = night_without_decks(tmp_path)
     final = TableReports(events.store)
-    with pytest.raises(StateError, match=r"^can't seat a final table while the event is building"):
+    with pytest.raises(StateError, match=r"^can't seat a final table: no round has been paired yet$"):
         final.top(event_id, 4)
     events.new_round(event_id, force=True)
     with pytest.raises(StateError) as waiting:

@@ -3,6 +3,7 @@ add more than the stock holds (its count less what the other registered decks ad
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -253,3 +254,58 @@ def test_the_timer_and_the_hint_pick_for_the_pipers_the_store_sures(tmp_path, ma
         deck = build_deck(pool, piper_card("CMR"), "", 0)
         assert validate(deck, [p.card for p in pool]).valid
         assert added(deck.commanders, [p.card for p in pool]) == 0
+
+
+def test_a_deck_file_that_leaves_the_ledger_short_tells_the_desk_at_once(tmp_path, cli):
+    """Before: ``event deck ID NAME FILE --piper R --piper G`` printed only "legal" (``pipers_note`` null) although the
+    Pipers it adds left the ledger short: the shortfall showed only in ``event pipers``."""
+    events, event_id = night(tmp_path, 0)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n2 The Prismatic Piper\n\nDeck\n29 Mountain\n29 Forest\n", encoding="utf-8")
+    db = str(events.store.path)
+    register = ("event", "deck", str(event_id), "NAME", str(deck), "--piper", "R", "--piper", "G", "--db", db)
+    without = [n for n in NAMES if in_pool(events, event_id, n) == 0]
+    for name in without:  # each adds two Pipers, lent from the pools (the stock holds none) until they run out
+        said = cli(*(name if arg == "NAME" else arg for arg in register))
+        assert said.exit_code == 0, said.output
+        ledger = events.piper_ledger(event_id)
+        if not ledger.shortfall:
+            assert " ".join(said.stdout.split()) == f"deck registered for '{name}': legal"
+            continue
+        lenders = " / ".join(lender.player for lender in ledger.lenders) or "nobody in the event"
+        note = (
+            f"Piper shortfall: registered decks add {ledger.needed} Pipers, {ledger.shortfall} more than players and "
+            f"the store can lend (could lend: {lenders})"
+        )
+        assert " ".join(said.stdout.split()) == f"deck registered for '{name}': legal; {note}"
+        again = cli(*(name if arg == "NAME" else arg for arg in register), "--json")
+        assert again.exit_code == 0 and json.loads(again.stdout)["pipers_note"] == note
+        events.set_pipers(event_id, stock=ledger.shortfall)  # the stock covers it now: nothing to say
+        covered = cli(*(name if arg == "NAME" else arg for arg in register), "--json")
+        assert json.loads(covered.stdout)["pipers_note"] is None
+        break
+    else:
+        raise AssertionError("the seed should leave more Pipers needed than lent")
+
+
+def test_a_request_for_a_player_whose_deck_is_registered_is_refused_and_nothing_is_written(tmp_path, cli):
+    """Before: ``event pipers ID --request Bo=2`` after Bo's deck was registered was taken, and the forecast showed
+    "Needed from others 2" beside the deck's own Pipers.  A request comes before the deck (docs/store-night.md,
+    "Piper ledger"): once the deck says how many it adds, a request for that player is refused (3, nothing
+    written); requests made before stay the forecast until every deck is registered."""
+    events, event_id = night(tmp_path, 0)
+    db = str(events.store.path)
+    events.set_pipers(event_id, requests={"Ann": 2})
+    events.register_deck(event_id, "Bo", auto=True)
+    entries = len(events.history(event_id))
+    refused = cli("event", "pipers", str(event_id), "--stock", "4", "--request", "Bo=2", "--db", db)
+    assert refused.exit_code == 3, refused.output
+    assert " ".join(refused.stderr.split()) == (
+        "cmdraft: error: the deck of 'Bo' is registered: it says how many Pipers it adds (the ledger counts those), "
+        "so a request for them is no longer taken"
+    )
+    ledger = events.piper_ledger(event_id)
+    assert ledger.stock == 0 and len(events.history(event_id)) == entries  # nothing written
+    assert ledger.forecast.needed_from_others == 2 and [r.name for r in ledger.forecast.requests] == ["Ann"]
+    with pytest.raises(StateError, match="the deck of 'Bo' is registered"):
+        events.set_pipers(event_id, requests={"Bo": 0})

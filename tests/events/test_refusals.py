@@ -23,7 +23,7 @@ from sets.errors import LimitError, StateError
 
 def test_each_rule_has_a_code_of_its_own_and_a_status_and_exit_code_a_face_can_map() -> None:
     codes = [kind.code for kind in REFUSALS]
-    assert len(set(codes)) == len(codes) == 11
+    assert len(set(codes)) == len(codes) == 12
     for kind in REFUSALS:
         assert 400 <= kind.status < 500 and kind.exit_code in (2, 3, EXIT_ROLE)
         # each is the step out of order (or the limit error) the faces already catch

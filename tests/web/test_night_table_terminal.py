@@ -56,3 +56,77 @@ def test_a_terminal_player_reports_their_table_and_the_phones_confirm_it(four, m
             report = ok(web.get("/api/table"))["round"]["report"]["id"]
             ok(web.post("/api/result/confirm", json={"report": report, "agree": True}))
     assert next(e for e in Night(Store(db)).history(event_id) if e.what == "result").who == "terminal Di"
+
+
+def test_a_terminal_confirmation_says_it_was_taken_and_a_wrong_code_says_it_was_wrong(four, cli):  # noqa: F811
+    """Before: ``event table --confirm`` printed only the table (the same again when repeated, exit 0), and a
+    wrong code then end of input said "no seat code was given" (exit 3)."""
+    db, event_id, codes = four
+    terminal_report(cli, db, event_id, codes, "Ann", "Ann > Bo = Cy > Di")
+    confirm = ("event", "table", event_id, "--player", "Bo", "--confirm", "--db", db)
+    wrong = cli(*confirm, input="WRONG1\n")
+    said = " ".join(wrong.stderr.split())
+    assert wrong.exit_code == 2 and "no seat code was given" not in said, wrong.output  # a wrong code's exit
+    assert "the seat code typed for 'Bo' was wrong, so nothing was confirmed" in said
+    assert f"cmdraft event player code {event_id} Bo" in said
+    taken = cli(*confirm, input=codes["Bo"] + "\n")
+    assert taken.exit_code == 0 and "Bo confirmed the result" in said_lines(taken.stdout), taken.output
+    again = cli(*confirm, input=codes["Bo"] + "\n")
+    assert again.exit_code == 0 and "Bo already confirmed the result" in said_lines(again.stdout), again.output
+    assert "Bo confirmed the result" not in said_lines(again.stdout)
+    for name in ("Cy", "Di"):
+        last = cli("event", "table", event_id, "--player", name, "--confirm", "--db", db, input=codes[name] + "\n")
+        assert last.exit_code == 0, last.output
+    assert "Di confirmed the result; it is the table's result now" in said_lines(last.stdout)
+    disputed = Night(Store(db))
+    assert [e.who for e in disputed.history(event_id) if e.what == "result confirm"] == [
+        "terminal Bo",
+        "terminal Bo",
+        "terminal Cy",
+        "terminal Di",
+    ]
+
+
+def said_lines(stdout: str) -> list[str]:
+    """The lines a command printed, the seat code's prompt (answered from a pipe, on the same line) left out."""
+    return [line.split(")> ", 1)[1] if line.startswith("Seat code for ") else line for line in stdout.splitlines()]
+
+
+def test_a_player_who_dropped_mid_round_reports_and_confirms_no_more_on_any_face(four, manual_clock, cli):  # noqa: F811
+    """Before: a player who dropped from their phone mid-round was still offered "Report the result" and POST
+    /api/result was taken (200).  docs/store-night.md: a dropped player gets no further pairings; docs/phones.md:
+    the players still in the event confirm, and a drop ends the wait for the one who dropped.  So a player who
+    dropped plays no more: the core refuses their report, confirmation or dispute (409 ``dropped``, exit 3, the
+    same words) and their view says they may not (``may_report``), with what happens instead."""
+    from events.night.table_shown import DROPPED_WORDS
+
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        di, ann = phone(app, event_id, "Di", codes["Di"]), phone(app, event_id, "Ann", codes["Ann"])
+        before = ok(di.get("/api/table"))
+        assert before["player"]["may_report"] is True and before["round"]["status_words"] != DROPPED_WORDS
+        ids = {p["name"]: p["id"] for p in before["round"]["players"]}
+        ok(di.post("/api/drop", json={"confirm": True}))
+        view = ok(di.get("/api/table"))
+        assert view["player"]["status"] == "dropped" and view["player"]["may_report"] is False
+        assert view["round"]["status_words"] == DROPPED_WORDS
+        order = [[ids["Di"]], [ids["Ann"]], [ids["Bo"]], [ids["Cy"]]]
+        refused = di.post("/api/result", json={"order": order})
+        words = (
+            "'Di' has dropped from the event: the players still in it report and confirm the table's result, or the "
+            "desk records it"
+        )
+        assert refused.status_code == 409 and refused.json()["error"] == {"code": "dropped", "message": words}
+        at_terminal = cli(
+            "event", "table", event_id, "--player", "Di", "--report", "Di > Ann > Bo > Cy", "--db", db,
+            input=codes["Di"] + "\n",
+        )  # fmt: skip
+        assert at_terminal.exit_code == 3 and " ".join(at_terminal.stderr.split()) == f"cmdraft: error: {words}"
+        assert ok(ann.get("/api/table"))["player"]["may_report"] is True
+        ok(ann.post("/api/result", json={"order": order}))  # the players still in it report (Di is placed)
+        report = ok(ann.get("/api/table"))["round"]["report"]
+        assert "Di" not in report["waiting_for"]
+        confirming = di.post("/api/result/confirm", json={"report": report["id"], "agree": True})
+        assert confirming.status_code == 409 and confirming.json()["error"]["code"] == "dropped"

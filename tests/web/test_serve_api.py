@@ -456,3 +456,20 @@ def test_a_pick_on_the_pack_the_seat_waits_for_says_it_has_not_reached_the_seat(
             "that pack hasn't reached you: your pack 1 pick 2 is not reached yet; "
             "your next pick is pack 1 pick 2 (waiting for a pack)"
         )
+
+
+@pytest.mark.parametrize("style", ["physical", "bots"])
+def test_serve_refusing_a_physical_or_bots_event_says_its_style_cant_change_and_what_can_be_done(tmp_path, cli, style):
+    """Before: "make the event with '--style terminal'" for an event that exists, whose style no command changes
+    (docs/phones.md, "Which events can be served")."""
+    db = tmp_path / f"{style}.json"
+    made = cli("event", "new", "Friday", "--style", style, "--db", db, "--json")
+    event_id = str(json.loads(made.stdout)["id"])
+    answer = cli("serve", event_id, "--db", db, "--port", "0")
+    assert answer.exit_code == 3 and "Traceback" not in answer.output
+    assert " ".join(answer.stderr.split()) == (
+        f"cmdraft: error: event {event_id} has no seat codes (it is a {style} draft): players can't join it from a "
+        "browser, and an event's style and codes can't be changed once it is made; for phones, make a new event "
+        "with 'cmdraft event new NAME --style terminal' (seat codes are on by default) and register the players "
+        "there"
+    )

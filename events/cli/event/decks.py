@@ -149,7 +149,7 @@ def event_deck(
     verdict = (
         "legal" if report.valid else "NOT legal: " + "; ".join(problem_lines(report.problems, report.color_identity))
     )
-    note = registered.pipers_note  # the store's stock limited the Pipers an auto deck adds
+    note = registered.pipers_note  # the stock limited an auto deck, or a deck file leaves the Piper ledger short
     out().print(shown(f"deck registered for {quoted(registered.player)}: {verdict}" + (f"; {note}" if note else "")))
     if not report.valid:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)

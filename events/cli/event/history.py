@@ -10,10 +10,10 @@ from rich.prompt import Prompt
 
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core
-from events.night.undo import Undo
+from events.night.undo import Undo, UndoRefused
 from events.screens.boards import history_table
 from events.screens.render import shown
-from sets.errors import InputError
+from sets.errors import InputError, StateError
 
 
 def event_log(event_id: EventArg, db: DbOption = None, as_json: JsonOption = False) -> None:
@@ -72,7 +72,10 @@ def event_undo(
             return
     if coming is not None:
         expect = coming.entry  # the change confirmed is the one undone: another since is refused
-    done = events.undo(event_id, expect=expect)
+    try:
+        done = events.undo(event_id, expect=expect)
+    except UndoRefused as refused:  # the core's words, then the command this terminal runs instead
+        raise StateError(refused.at_terminal) from None
     if as_json:
         emit_json(done.to_json())
         return

@@ -72,7 +72,9 @@ def event_table(
                 )
             if found is None:
                 raise InputError("nothing is reported at your table yet: report it with --report 'ORDER'")
-            reports.confirm(event_id, player_id, found.id, confirm, report if dispute else None, via="terminal")
+            taken = reports.confirm(event_id, player_id, found.id, confirm, report if dispute else None, via="terminal")
+            if not as_json:
+                out().print(shown(taken.words), soft_wrap=True)  # the core's words: what was taken
         else:
             reports.report(event_id, player_id, report or "", via="terminal")
     view = reports.phase(TableViews).table_view(event_id, player_id)
