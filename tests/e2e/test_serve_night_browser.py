@@ -480,3 +480,24 @@ def test_the_desk_page_seats_the_final_table_saying_how_each_tie_at_the_cut_was_
     said = page.locator("#desk-night-message")
     expect(said).to_contain_text("final table seated: ")
     expect(said).to_contain_text("tie-breaker")  # everyone drew: the cut is settled below points
+
+
+def test_a_player_who_dropped_mid_round_is_offered_no_report_and_a_tablemate_still_is(night_server, browser, cli):
+    """A player who dropped reports, confirms and disputes no more (the core refuses it: ``may_report`` false);
+    their phone offers no "Report the result" and says who reports now, while a tablemate's still offers it."""
+    db, event_id, served = night_server
+    table = desk(served.url, "/api/desk/round", {})["tables"][0]
+    gone, stays = table[0], table[1]
+    codes = codes_of(db, event_id)
+    numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
+    pages = {}
+    for name in (gone, stays):
+        pages[name] = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        open_table(pages[name], served.url, event_id, numbers[name], codes[name])
+    expect(pages[gone].locator("#night-result button", has_text="Report the result")).to_be_visible()
+    assert cli("event", "player", "drop", event_id, gone, "--db", db).exit_code == 0  # the desk drops them
+    pages[gone].reload()
+    expect(pages[stays].locator("#night-result button", has_text="Report the result")).to_be_visible()
+    result = pages[gone].locator("#night-result")
+    expect(result).to_contain_text("You dropped from the event")
+    expect(result.locator("button")).to_have_count(0)

@@ -265,9 +265,10 @@
       return panel;
     }
     var report = rnd.report;
+    var mayReport = view.player.may_report !== false; // the core's rule (a player who dropped reports no more)
     if (!report) {
       panel.appendChild(el("p", "hint", rnd.status_words)); // the core's words for the table's status
-      panel.appendChild(button("Report the result", "primary", function () { startEditing("report"); }));
+      if (mayReport) panel.appendChild(button("Report the result", "primary", function () { startEditing("report"); }));
       return panel;
     }
     panel.appendChild(el("p", "night-order", orderText(report.order)));
@@ -280,6 +281,7 @@
     });
     // the core's words for the table's status; the desk's to settle (disputed, time up) stands out
     panel.appendChild(el("p", rnd.status === "waiting" ? "night-status" : "night-status night-desk", rnd.status_words));
+    if (!mayReport) return panel;
     var row = el("div", "night-actions");
     if (!report.mine.confirmed) {
       row.appendChild(button("Confirm", "primary", function () {
