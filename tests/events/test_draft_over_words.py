@@ -4,8 +4,6 @@ began "The draft is on. Each player picks on their phone …" and then "pod 1: d
 from __future__ import annotations
 
 from events.night.drafting import draft_over_words
-from events.storage.store import Store
-from tests.helpers.night import Night
 from tests.helpers.nights import draft_to_the_end, terminal_event
 
 
@@ -28,12 +26,7 @@ def test_a_draft_whose_last_pick_was_not_settled_yet_is_settled_and_said_over(tm
     watching screen always did) and says the draft is over."""
     db = tmp_path / "night.json"
     event_id = terminal_event(db)
-    night = Night(Store(db))
-    for pod in night.snapshot(event_id).pods:
-        session = night.draft_session(event_id, pod.number)
-        while not session.draft.finished:
-            for seat in session.waiting_humans():
-                session.pick(session.suggested_pick(seat))
+    night = draft_to_the_end(db, event_id, settle=False)
     assert night.event(event_id).status == "drafting"
     looked = cli("event", "draft", str(event_id), "--db", str(db))
     assert looked.exit_code == 0 and "The draft is on" not in looked.stdout, looked.output

@@ -88,16 +88,18 @@ def record(events, event_id, name, text):
     events.record_pool(event_id, name, parse(text))
 
 
-def draft_to_the_end(db: Path, event_id: int) -> Night:
+def draft_to_the_end(db: Path, event_id: int, *, settle: bool = True) -> Night:
     """Every pod of a started draft picked to the end, each seat taking its suggested pick, and its pools recorded
-    (the builder opens); the night, to go on with."""
+    (the builder opens; ``settle`` False: left unrecorded, as a terminal that left after the last pick leaves
+    them); the night, to go on with."""
     night = Night(Store(db))
     for pod in night.snapshot(event_id).pods:
         session = night.draft_session(event_id, pod.number)
         while not session.draft.finished:
             for seat in session.waiting_humans():
                 session.pick(session.suggested_pick(seat))
-        night.after_picks(event_id, pod.number, session)
+        if settle:
+            night.after_picks(event_id, pod.number, session)
     return night
 
 
