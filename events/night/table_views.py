@@ -229,8 +229,7 @@ class TableViews(EventBase):
         )
 
     def _chosen_words(self, names: list[str], deck: DeckList) -> list[str | None]:
-        """The color each of a registered deck's commanders (``names``, in order) chose, as a word: a Piper's, in
-        the order they were chosen (``draft.commanders.chosen_colors``); None for the others."""
+        """The color each of a deck's commanders (``names``) chose, as a word (``chosen_colors``); else None."""
         chooses = [(card := self.index.get(name)) is not None and card.chooses_color for name in names]
         return [
             None if color is None else Color.parse(color).word for color in chosen_colors(chooses, deck.piper_colors)
