@@ -11,6 +11,7 @@ from tinydb import TinyDB
 
 from events.night import history
 from events.night.base import EventBase, player_number, round_at_table
+from events.night.refusals import dropped_out
 from events.night.schema import COMMANDER_DAMAGE_LOSS, STARTING_LIFE
 from events.storage.records import MAX_ID, Cast, Deck, Game, GameEntry, Hit
 from events.storage.tables import records_of
@@ -324,6 +325,9 @@ class Games(EventBase):
                 raise StateError("this event's game tracker is kept at the desk, not from the players' phones")
             if by is not None and by not in table:
                 raise InputError(f"player number {by} is not at table {table_number} of round {round_number}")
+            entering = self._player(db, event_id, by) if by is not None and changing else None
+            if entering is not None and entering.status != "active":
+                raise dropped_out(entering.name, "keep the table's game tracker, or the desk does")
             games = records_of(db, Game)
             saved = games.first(event=event_id, round=round_number, table=table_number)
             tally = Tally.of(saved, table)

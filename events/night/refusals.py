@@ -92,12 +92,10 @@ class DroppedOut(Refusal):
     code, status = "dropped", 409
 
 
-def dropped_out(name: str) -> DroppedOut:
-    """The refusal when a player who dropped reports, confirms or disputes their table's result."""
-    return DroppedOut(
-        f"{quoted(name)} has dropped from the event: the players still in it report and confirm the table's result, "
-        "or the desk records it"
-    )
+def dropped_out(name: str, keep: str = "report and confirm the table's result, or the desk records it") -> DroppedOut:
+    """The refusal when a player who dropped reports, confirms or disputes their table's result (or enters a game
+    tracker's change: ``keep`` says who keeps what instead)."""
+    return DroppedOut(f"{quoted(name)} has dropped from the event: the players still in it {keep}")
 
 
 class NotBuilding(Refusal):

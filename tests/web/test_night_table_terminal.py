@@ -130,3 +130,25 @@ def test_a_player_who_dropped_mid_round_reports_and_confirms_no_more_on_any_face
         assert "Di" not in report["waiting_for"]
         confirming = di.post("/api/result/confirm", json={"report": report["id"], "agree": True})
         assert confirming.status_code == 409 and confirming.json()["error"]["code"] == "dropped"
+
+
+def test_a_player_who_dropped_keeps_no_game_tracker_and_a_tablemate_still_does(four, manual_clock, cli):  # noqa: F811
+    """A player who dropped plays no more (as their report is refused): a life change they send from their phone
+    is refused, 409 ``dropped`` in the core's words, and nothing changes; a tablemate still in the event changes it."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN) as desk:
+        ok(desk.post("/api/desk/tracker", json={"on": True}, headers={"authorization": "Bearer desk-secret"}))
+        di, ann = phone(app, event_id, "Di", codes["Di"]), phone(app, event_id, "Ann", codes["Ann"])
+        ids = {p["name"]: p["id"] for p in ok(di.get("/api/table"))["round"]["players"]}
+        ok(di.post("/api/drop", json={"confirm": True}))
+        refused = di.post("/api/game", json={"life": [[ids["Ann"], -1]]})
+        assert refused.status_code == 409 and refused.json()["error"] == {
+            "code": "dropped",
+            "message": "'Di' has dropped from the event: the players still in it keep the table's game tracker, or "
+            "the desk does",
+        }
+        board = ok(ann.post("/api/game", json={"life": [[ids["Di"], -1]]}))
+        lives = {row["player"]: row["life"] for row in board["players"]}
+        assert lives == {"Ann": 40, "Bo": 40, "Cy": 40, "Di": 39}  # Di's tap changed nothing; Ann's did
