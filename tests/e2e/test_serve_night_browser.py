@@ -429,6 +429,10 @@ def test_the_trackers_taps_change_the_board_with_no_error_and_each_of_two_pipers
     mine = tracker.locator(".night-life", has_text=me)
     mine.locator("text=-1").click()
     expect(mine.locator(".life")).to_have_text("39")
+    lose = page.get_by_role("button", name=f"{me}: lose 1 life")  # whose life, said to a screen reader
+    lose.click()
+    lose.click()  # at once, while the first is on its way: added to the next change, not lost
+    expect(mine.locator(".life")).to_have_text("37")
     led = "The Prismatic Piper #1 (white) · The Prismatic Piper #2 (blue)"
     expect(page.locator("#night .night-players li.me .commanders")).to_have_text(led)
     expect(tracker.locator("text=Cast The Prismatic Piper #2 (blue)")).to_have_count(1)
@@ -486,6 +490,7 @@ def test_a_player_who_dropped_mid_round_is_offered_no_report_and_a_tablemate_sti
     """A player who dropped reports, confirms and disputes no more (the core refuses it: ``may_report`` false);
     their phone offers no "Report the result" and says who reports now, while a tablemate's still offers it."""
     db, event_id, served = night_server
+    desk(served.url, "/api/desk/tracker", {"on": True})
     table = desk(served.url, "/api/desk/round", {})["tables"][0]
     gone, stays = table[0], table[1]
     codes = codes_of(db, event_id)
@@ -501,3 +506,9 @@ def test_a_player_who_dropped_mid_round_is_offered_no_report_and_a_tablemate_sti
     result = pages[gone].locator("#night-result")
     expect(result).to_contain_text("You dropped from the event")
     expect(result.locator("button")).to_have_count(0)
+    expect(pages[stays].locator("#night .night-tracker")).to_be_visible()
+    expect(pages[gone].locator("#night .night-tracker")).to_have_count(0)  # nor a game tracker to change
+    taken = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_table(taken, served.url, event_id, numbers[stays], codes[stays])  # the seat opened on another phone
+    expect(pages[stays].locator("#join-notice")).to_contain_text("opened on another device", timeout=10_000)
+    expect(pages[stays].locator("#night")).to_be_hidden()  # the table it held is not shown above the form

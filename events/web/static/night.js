@@ -222,7 +222,8 @@
     }
     box.appendChild(panel);
     box.appendChild(resultPanel(view));
-    if (view.event.tracker && rnd.game && rnd.open) box.appendChild(trackerPanel(view));
+    // the tracker for the players still in the event (the core's may_report: one who dropped plays no more)
+    if (view.event.tracker && rnd.game && rnd.open && view.player.may_report !== false) box.appendChild(trackerPanel(view));
     if (view.standing && state.standings && state.standings.standings.length) box.appendChild(standingsPanel(view));
     if (view.player.may_drop) box.appendChild(dropPanel()); // the core's rule, not the page's
     if (focused) refocus(box, focused);
@@ -385,6 +386,24 @@
     return form;
   }
 
+  // Life taps add up: a tap while the last change is on its way waits and goes with the next one, summed per
+  // player, so quick taps are all counted (the server applies each change it is sent).
+  var lives = { sending: false, pending: {} };
+
+  function lifeTap(id, delta) {
+    lives.pending[id] = (lives.pending[id] || 0) + delta;
+    if (lives.sending) return;
+    var changes = Object.keys(lives.pending).map(function (key) { return [Number(key), lives.pending[key]]; })
+      .filter(function (change) { return change[1] !== 0; });
+    lives.pending = {};
+    if (!changes.length) return;
+    lives.sending = true;
+    act("POST", "/api/game", { life: changes }).then(function () {
+      lives.sending = false;
+      lifeTap(changes[0][0], 0); // what was tapped meanwhile, sent now
+    });
+  }
+
   function trackerPanel(view) {
     var panel = el("div", "panel night-tracker");
     panel.appendChild(el("h3", null, "Game"));
@@ -393,13 +412,15 @@
       var player = view.round.players[index];
       var line = el("div", "night-life" + (row.lost ? " lost" : ""));
       line.appendChild(el("span", "name", row.player));
-      [-5, -1].forEach(function (delta) {
-        line.appendChild(button(String(delta), "small", function () { act("POST", "/api/game", { life: [[player.id, delta]] }); }));
-      });
+      function lifeButton(delta) {
+        var b = button((delta > 0 ? "+" : "") + delta, "small", function () { lifeTap(player.id, delta); });
+        b.disabled = false; // a tap while the last is on its way is added to the next change, never lost
+        cmdraftPage.label(b, row.player + ": " + (delta > 0 ? "gain " : "lose ") + Math.abs(delta) + " life");
+        return b;
+      }
+      [-5, -1].forEach(function (delta) { line.appendChild(lifeButton(delta)); });
       line.appendChild(el("span", "life", row.life));
-      [1, 5].forEach(function (delta) {
-        line.appendChild(button("+" + delta, "small", function () { act("POST", "/api/game", { life: [[player.id, delta]] }); }));
-      });
+      [1, 5].forEach(function (delta) { line.appendChild(lifeButton(delta)); });
       panel.appendChild(line);
       row.commander_damage.forEach(function (hit) {
         panel.appendChild(el("div", "hint", "  " + hit.amount + " from " + hit.label));
