@@ -21,8 +21,10 @@ class Named(Answer):
 
 
 def disputed_words(player: str, has_version: bool) -> str:
-    """A player disputing a report, as every face says it (their version, when they gave one, shown after it)."""
-    return f"{player} disputes it" + (", with this version:" if has_version else " (no version given)")
+    """A player disputing a report, as every face says it (their version, when they gave one, shown after it; the
+    player looking is named "you" by the caller)."""
+    verb = "dispute" if player == "you" else "disputes"
+    return f"{player} {verb} it" + (", with this version:" if has_version else " (no version given)")
 
 
 class Disputed(Answer):

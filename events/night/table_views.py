@@ -166,6 +166,7 @@ class TableViews(EventBase):
             return [[Named(pid, names[pid]) for pid in group] for group in groups]
 
         waiting = still_to_confirm(table, report.confirmed, [d.player for d in report.disputes], data.status)
+        said = {pid: "you" if pid == viewer else name for pid, name in names.items()}  # the one looking: "you"
         return ReportShown(
             id=report.id,
             by=names[report.by],
@@ -173,13 +174,13 @@ class TableViews(EventBase):
             confirmed=[names[pid] for pid in report.confirmed],
             waiting_for=[names[pid] for pid in waiting],
             disputes=[
-                Disputed(names[d.player], order(d.order), disputed_words(names[d.player], bool(d.order)))
+                Disputed(names[d.player], order(d.order), disputed_words(said[d.player], bool(d.order)))
                 for d in report.disputes
             ],
             status=report.status,
             late=report.late,
             by_words=reported_by_words(names[report.by], report.late),
-            waiting_words=still_to_confirm_words(["you" if pid == viewer else names[pid] for pid in waiting]),
+            waiting_words=still_to_confirm_words([said[pid] for pid in waiting]),
             mine=UNSET
             if viewer is None
             else Mine(
@@ -231,9 +232,8 @@ class TableViews(EventBase):
     def _chosen_words(self, names: list[str], deck: DeckList) -> list[str | None]:
         """The color each of a deck's commanders (``names``) chose, as a word (``chosen_colors``); else None."""
         chooses = [(card := self.index.get(name)) is not None and card.chooses_color for name in names]
-        return [
-            None if color is None else Color.parse(color).word for color in chosen_colors(chooses, deck.piper_colors)
-        ]
+        chosen = chosen_colors(chooses, deck.piper_colors)
+        return [None if color is None else Color.parse(color).word for color in chosen]
 
     @staticmethod
     def _seated(data: NightData, rnd: Round, number: int, viewer: int) -> list[Seated]:

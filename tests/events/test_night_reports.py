@@ -478,6 +478,22 @@ def test_the_desk_pairs_a_round_again_with_the_players_in_the_event_now_until_a_
     assert paired_now == [[pid[n] for n in t] for t in again.tables]
 
 
+def test_a_players_own_dispute_is_said_to_them_as_you_and_to_the_others_by_name(night):
+    """The disputing player's phone read "Cy disputes it" of their own dispute; the one looking is "you" there, as
+    in "Still to confirm: you"; the others and the desk read the name."""
+    events, event_id, reports, views = night
+    pid = ids(events, event_id)
+    table = events.new_round(event_id).tables[0]
+    report = reports.report(event_id, pid[table[0]], [[pid[n]] for n in table], now=START)
+    reports.confirm(event_id, pid[table[1]], report.report, False, [[pid[n]] for n in reversed(table)], now=START)
+    own = as_seen(views.table_view(event_id, pid[table[1]], now=START))["round"]["report"]
+    assert own["disputes"][0]["words"] == "you dispute it, with this version:"
+    other = as_seen(views.table_view(event_id, pid[table[0]], now=START))["round"]["report"]
+    assert other["disputes"][0]["words"] == f"{table[1]} disputes it, with this version:"
+    desk = as_seen(views.desk_view(event_id, now=START))["round"]["tables"][0]["report"]
+    assert desk["disputes"][0]["words"] == f"{table[1]} disputes it, with this version:"
+
+
 def test_a_waiting_report_and_a_phones_tracker_entry_travel_with_an_export_to_other_player_numbers(
     night, cli, tmp_path
 ):
