@@ -224,3 +224,28 @@ def test_tabbing_through_the_pack_never_leaves_the_focused_card_under_the_confir
             if page.evaluate("document.activeElement.id") == end:
                 break
     assert hidden == []
+
+
+HEADINGS = """(root) => Array.from(document.querySelectorAll(root + ' h1, ' + root + ' h2, ' + root + ' h3, ' + root + ' h4'))
+  .filter(h => h.offsetParent !== null || h.classList.contains('visually-hidden'))
+  .map(h => Number(h.tagName[1]))"""
+
+
+def test_the_draft_screens_headings_go_down_one_level_at_a_time_for_a_reader(two_drafting, browser):
+    """A screen reader lists a screen's headings to find its parts: the pick screen's one h1 (the pack and pick),
+    then the pool (h2, said, not shown: its tabs name it) and its colour groups (h3), no level skipped (the groups
+    came straight after the h1)."""
+    db, event_id, served = two_drafting
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    page.locator("#pack .card").first.click()
+    page.locator("#pack .card").nth(1).click()
+    page.locator("#confirm").click()
+    expect(page.locator("#pool-count")).to_have_text("2")
+    if page.locator("#pool-toggle").is_visible():  # a pack in front of Ann: the pool behind its button
+        page.locator("#pool-toggle").click()
+    expect(page.locator("#pool-view .pool-group").first).to_be_visible()  # (waiting: shown under the message)
+    levels = page.evaluate(HEADINGS, "#screen-draft")
+    assert levels[0] == 1 and levels.count(1) == 1, levels
+    assert all(later - earlier <= 1 for earlier, later in zip(levels, levels[1:])), levels
+    assert 3 in levels  # the pool's groups are there
