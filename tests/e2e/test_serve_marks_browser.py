@@ -5,6 +5,7 @@ at once.  Screenshots at 390x844 and 1920x1080 in the test's folder (copied to $
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import expect
@@ -60,3 +61,41 @@ def test_a_phone_player_who_tapped_one_card_gets_it_when_the_clock_runs_out(
             page.context.close()
     finally:
         server.stop()
+
+
+def test_a_reader_is_told_once_when_ten_seconds_are_left_to_pick(manual_clock, tmp_path, cli, browser):
+    """The countdown is seen, not heard (a timer region is not read out): the page's live region says once per pick
+    that ten seconds are left, and not again while the same pick's time runs on."""
+    db = tmp_path / "warn.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2, timer=60)  # on the test's clock: made before it moves
+    start(cli, db, event_id)
+    server = Served(db, event_id)
+    try:
+        page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        page.clock.install()  # the page's own timers, run by the test
+        join(page, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+        live = page.locator("#announce")
+        expect(live).to_contain_text("Your next pack is here")
+        page.evaluate(COUNT_WARNINGS)
+        deadline = page.evaluate("cmdraft.state.seat.draft.deadline")
+        manual_clock.advance(deadline - manual_clock.now() - 20)  # 20 s left: not yet
+        page.evaluate("cmdraft.state.ws.close()")  # a new stream: the page hears the server's time again
+        page.clock.run_for(5_000)
+        expect(page.locator("#timer")).to_have_text(re.compile(r"^0:(1\d|20)$"))
+        assert page.evaluate("window.warnings") == 0
+        manual_clock.advance(12)  # 8 s left
+        page.evaluate("cmdraft.state.ws.close()")
+        page.clock.run_for(5_000)
+        expect(live).to_have_text(re.compile(r"^\d seconds left to pick$"))
+        page.clock.run_for(3_000)  # the same pick's time running on: said once
+        assert page.evaluate("window.warnings") == 1
+    finally:
+        server.stop()
+
+
+COUNT_WARNINGS = """() => {
+  window.warnings = 0;
+  new MutationObserver(() => {
+    if (/seconds left/.test(document.getElementById('announce').textContent)) window.warnings += 1;
+  }).observe(document.getElementById('announce'), { childList: true, characterData: true, subtree: true });
+}"""

@@ -87,11 +87,18 @@
   // What changed, said once to a screen reader (the page's live region): a pack to pick from, or what the seat
   // waits for.  Only when the pack or the pick changes, never on a tick or a reconnect showing the same pack.
   function announce(d) {
-    var said = d.cards.length ? d.news : $("waiting-for").textContent; // the server's words
-    var live = $("announce");
-    if (live.textContent === said) live.textContent = ""; // the same words again are still news: said again
-    live.textContent = said;
+    say(d.cards.length ? d.news : $("waiting-for").textContent); // the server's words
   }
+
+  function say(words) {
+    var live = $("announce");
+    if (live.textContent === words) live.textContent = ""; // the same words again are still news: said again
+    live.textContent = words;
+  }
+
+  // The countdown is seen, not heard: a reader is told once per pick when ten seconds are left (then the cards
+  // marked are taken, the bot's pick for the rest, as the timer's message says after).
+  var WARN_AT_S = 10;
 
   // A confirmed pick that got no answer (the server down, the connection lost) is sent again by itself once the
   // server answers with the same pack in front of the seat: it never arrived (one that did shows the next pack).
@@ -267,6 +274,10 @@
     var seconds = left % 60;
     put(timer, minutes + ":" + (seconds < 10 ? "0" : "") + seconds);
     timer.setAttribute("data-level", left <= 10 ? "low" : left <= 30 ? "warn" : "ok");
+    if (left > 0 && left <= WARN_AT_S && state.warned !== state.packKey) {
+      state.warned = state.packKey;
+      say(left + " seconds left to pick");
+    }
   }
 
   // The pool is drawn again on every seat state too: a tap on a card's name in it is held the same way.
