@@ -392,7 +392,11 @@
 
   function lifeTap(id, delta) {
     lives.pending[id] = (lives.pending[id] || 0) + delta;
-    if (lives.sending) return;
+    sendLives();
+  }
+
+  function sendLives() {
+    if (lives.sending) return; // sent when the change on its way is answered
     var changes = Object.keys(lives.pending).map(function (key) { return [Number(key), lives.pending[key]]; })
       .filter(function (change) { return change[1] !== 0; });
     lives.pending = {};
@@ -400,7 +404,7 @@
     lives.sending = true;
     act("POST", "/api/game", { life: changes }).then(function () {
       lives.sending = false;
-      lifeTap(changes[0][0], 0); // what was tapped meanwhile, sent now
+      sendLives(); // what was tapped meanwhile
     });
   }
 
