@@ -144,11 +144,16 @@ var cmdraftPage = (function () {
   var COLORS = ["W", "U", "B", "R", "G"];
   var COLOR_NAMES = { W: "White", U: "Blue", B: "Black", R: "Red", G: "Green", M: "Multicolour", C: "Colourless" };
 
+  // "{2}{G}{W/U}" -> ["2", "G", "W/U"]
+  function symbols(cost) {
+    return ((cost || "").match(/\{[^}]*\}/g) || []).map(function (part) {
+      return part.slice(1, -1).toUpperCase();
+    });
+  }
+
   function pips(cost) {
     var box = el("span", "pips");
-    var parts = (cost || "").match(/\{[^}]*\}/g) || [];
-    parts.forEach(function (part) {
-      var sym = part.slice(1, -1).toUpperCase();
+    symbols(cost).forEach(function (sym) {
       var pip = el("span", "pip", sym.replace("/", ""));
       var letters = sym.split("/").filter(function (s) {
         return COLORS.indexOf(s) >= 0;
@@ -165,9 +170,8 @@ var cmdraftPage = (function () {
   }
 
   function costWords(cost) {
-    var parts = (cost || "").match(/\{[^}]*\}/g) || [];
-    return parts.map(function (part) {
-      return part.slice(1, -1).toUpperCase().split("/").map(function (sym) {
+    return symbols(cost).map(function (symbol) {
+      return symbol.split("/").map(function (sym) {
         return COLOR_NAMES[sym] ? COLOR_NAMES[sym].toLowerCase() : sym;
       }).join(" or ");
     }).join(" and ");
