@@ -14,10 +14,14 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-def session_at(db: Path, seed: int = 3, players: int = 8, timer: int | None = None) -> TableSession:
+def session_at(
+    db: Path, seed: int = 3, players: int = 8, timer: int | None = None, kind: str = "practice"
+) -> TableSession:
+    """A draft of ``players`` seats with one player (seat 0) on a real file: a practice table, or ``kind`` "event"
+    (the draft's clock the same at every terminal)."""
     return TableSession.create(
         Store(db),
-        kind="practice",
+        kind=kind,
         seed=seed,
         config=DraftConfig(seats=players),
         humans=[0],

@@ -7,11 +7,10 @@ import io
 
 from rich.console import Console
 
-from draft.engine import DraftConfig
 from events.screens.table import TablePrompt
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
-from events.storage.store import Store
+from tests.helpers.practice import session_at
 
 
 class Wall:
@@ -36,15 +35,7 @@ class Answers:
 
 
 def timed_table(tmp_path) -> TableSession:
-    return TableSession.create(
-        Store(tmp_path / "d.json"),
-        kind="event",
-        seed=7,
-        config=DraftConfig(seats=4),
-        humans=[0],
-        names=["P0", "P1", "P2", "P3"],
-        timer=30,
-    )
+    return session_at(tmp_path / "d.json", seed=7, players=4, timer=30, kind="event")
 
 
 def prompted(table: TableSession, answers: list[str | None]) -> tuple[list[int], list[int], str]:
