@@ -210,7 +210,7 @@ def serve(
     sock = listening(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}"
     # The drafts read before the first phone asks, and the phones' clocks started over before the server says it
-    # serves the event: until it does, no other party times them out (``phone_clocks``); from then on any may.
+    # serves the event (no other party times them out: ``phone_clocks``).
     app.state.server.served.warm(restart_clocks=restarted)
     announced = contextlib.ExitStack()  # from now until it stops, 'event seat' puts this address in its slips command
     said_stopped = announced.enter_context(serving(events.path, event_id, url))

@@ -178,7 +178,7 @@ class Drafting(EventBase):
         self, event_id: int, pod_number: int, *, serving: bool = False, stopping: Callable[[], bool] | None = None
     ) -> DraftTable:
         """The pod's draft as a face holds it (``events.sessions.table.DraftTable``), read from its file: it leaves
-        the overdue picks of the seats phones hold to the event's server while that is down (``phone_clocks``).
+        the overdue picks of the seats phones hold to the event's server (``phone_clocks``).
         ``serving``: the server serving the event holds it, whose phones' clocks are its own until it starts stopping
         (``stopping()``: its first Ctrl-C; its phones can't pick from then on, and it times out no seat meanwhile)."""
         session = self._pod_session(event_id, pod_number)
@@ -189,7 +189,7 @@ class Drafting(EventBase):
 
     def _pod_session(self, event_id: int, pod_number: int) -> TableSession:
         """The pod's draft, the whole session the night's own use cases work on (a seat released, handed over),
-        its phones' clocks left to the event's server while that is down (``phone_clocks``)."""
+        its phones' clocks left to the event's server (``phone_clocks``)."""
         with self.store.read() as db:
             pod = records_of(db, Pod).first(event=event_id, number=pod_number)
         if pod is None:
@@ -277,7 +277,7 @@ class Drafting(EventBase):
 
     def recover(self) -> list[int]:
         """Finish what an interrupted command left in drafting events: seats of dropped players go
-        to bots, a pick whose time ran out is made (not a phone's while the event's server is down: ``phone_clocks``),
+        to bots, a pick whose time ran out is made (not a phone's once a server has served the event: ``phone_clocks``),
         finished pod drafts get their pools, and an event whose pods are all done moves to
         building.  Every event command runs this first; a read-only database is left as it is.
         Returns the events that moved on."""
@@ -304,7 +304,7 @@ class Drafting(EventBase):
                     if any(pid in dropped and seat in humans for seat, pid in enumerate(pod.players)):
                         stranded.append((event_id, pod))
                     elif due and not set(due) <= self._phone_clocks(event_id, pod).held(claims):
-                        late.append((event_id, pod.number))  # (a phone's clock waits while the server is down)
+                        late.append((event_id, pod.number))  # (a phone's clock is the server's)
                     settle = settle or (status != "drafting" and not set(pod.players) <= have)
         if halted:
             with self.store.write() as db:  # under the database's lock: no restore is between its stop and its save

@@ -88,10 +88,15 @@ def _hold(path: Path) -> BinaryIO | None:
     return None
 
 
+def served_ever(database: Path, event_id: int) -> bool:
+    """Whether a server has served the event (it serves it now, or it stopped or crashed since)."""
+    return marker(database, event_id).exists()
+
+
 def stopped_before(database: Path, event_id: int) -> bool:
     """Whether a server served the event and is stopped now (stopped, or gone in a crash), as no other serves it:
     what the next ``serve`` is told before it says it serves the event itself."""
-    return marker(database, event_id).exists() and served_url(database, event_id) is None
+    return served_ever(database, event_id) and served_url(database, event_id) is None
 
 
 def served_url(database: Path, event_id: int) -> str | None:

@@ -16,8 +16,8 @@ file first after a deadline (a terminal showing the seat, the desk, the server's
 watchdog or any other command) takes that seat's pick in that same transaction,
 once: the cards this copy's faces show marked for the seat (``mark``: kept in
 memory, never saved), then the strong bot's pick (``draft.timeout``); a copy told
-that a seat's clock waits for another party (``clocks_held``: the phones' while
-their server is down) leaves that seat's pick alone.  Quitting and coming back
+that a seat's clock waits for another party (``clocks_held``: the phones', once a
+server has served the event) leaves that seat's pick alone.  Quitting and coming back
 changes nothing.
 
 A draft stopped by ``event restore --force`` has the status ``replaced``: a
@@ -77,7 +77,7 @@ class TableSession(SeatPicks):
     record: dict[str, Any] = field(default_factory=dict)
     _round_read: int = field(default=0, init=False)  # the round at the journal's last read (a write compacts after it)
     # Asked only when a pick's time is up, with the seats' claims: the seats whose overdue picks are not this copy's to
-    # make (the phones' of an event whose server is down wait for its next start: ``events.night.phone_clocks``).
+    # make (the phones' of an event a server has served are a server's: ``events.night.phone_clocks``).
     clocks_held: Callable[[Mapping[str, Any]], Collection[int]] | None = field(default=None, repr=False)
     # The cards the faces of this process show marked, by seat (``mark``): in memory only, for the timer's pick.
     marks: dict[int, Marks] = field(default_factory=dict, repr=False)

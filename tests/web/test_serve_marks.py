@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import contextlib
 
+from events.night.serving import serving
+from events.sessions.table import DraftTable
+from events.storage.store import Store
 from events.web.live import Watcher
+from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.served import client, phone, served_night
 
@@ -91,3 +95,23 @@ def test_marks_out_of_the_limits_are_refused_on_the_stream(tmp_path, cli, manual
         assert stream.receive_json()["error"]["code"] == "unknown-field"
         with served.locked(shown["pod"]):
             assert served.table(shown["pod"]).timed_out_positions(shown["seat"] - 1) == suggested
+
+
+def test_a_terminal_that_looks_first_leaves_a_phones_overdue_pick_to_the_server_with_its_taps(
+    tmp_path, cli, manual_clock
+):
+    """While ``cmdraft serve`` serves the event, the desk's draft screen or a terminal reaching the draft after Ann's
+    deadline doesn't make her pick (it doesn't know what she tapped); the server does, with her tapped card."""
+    db = tmp_path / "marks.json"
+    with ann_marking(cli, db, manual_clock) as (_, served, stream, shown, suggested, _):
+        tapped = next(i for i in range(len(shown["cards"])) if i not in suggested)
+        stream.send_json({"type": "marks", "pack": 1, "pick": 1, "cards": [tapped]})
+        heard(stream)
+        event_id = served.event_id
+        with serving(db, event_id, "http://127.0.0.1:8000"):
+            manual_clock.advance(shown["deadline"] - manual_clock.now() + 0.5)
+            desk: DraftTable = Night(Store(db)).draft_session(event_id, shown["pod"])
+            desk.apply_timeout()  # the desk's screen looks first
+            assert not [p for p in desk.draft.log if p.seat == shown["seat"] - 1]  # Ann's pick is not made
+            made, by = timed_out(served, shown, manual_clock)
+    assert set(made.positions) == {tapped, suggested[0]} and by == "timer"
