@@ -43,7 +43,7 @@ def test_three_phones_at_one_table_confirm_a_result_and_the_room_shows_the_round
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
         page = context.new_page()
         open_table(page, base, event_id, numbers[name], codes[name])
-        expect(page.locator("#night h2")).to_have_text("Round 1 · Table 1")
+        expect(page.locator("#night h1")).to_have_text("Round 1 · Table 1")
         expect(page.locator("#night .night-players li")).to_have_count(3)
         expect(page.locator("#night-clock")).to_have_text(re.compile(r"^(49|50):\d\d$"))
         phones[name] = page

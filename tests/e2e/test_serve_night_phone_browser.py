@@ -74,7 +74,7 @@ def test_a_phone_shows_the_standings_as_the_server_ranks_them_with_its_own_row_m
     expect(mine).to_have_count(1)
     expect(mine.locator(".name")).to_have_text(f"{me} (you)")
     expect(mine).to_have_attribute("aria-current", "true")
-    expect(page.locator("#night-standings h3")).to_have_text(SERVERS_TITLE_SAID)  # the old page: its own words
+    expect(page.locator("#night-standings h2")).to_have_text(SERVERS_TITLE_SAID)  # the old page: its own words
     assert page.evaluate(OVERFLOWING) == [] and page.evaluate(WHOLE_EVENT_NAME)
     page.locator("#night-standings").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "night-standings-390x844.png"))
@@ -259,3 +259,44 @@ def test_a_tap_on_confirm_while_a_dispute_is_pushed_confirms_and_a_finger_scroll
     expect(page.locator("#night-result .hint")).to_have_text(PLAYER_STATUS_WORDS["recorded"])
     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert len(sent) == 1  # the press that scrolled sent nothing
+
+
+# The levels of the headings a reader lists, in the page's order (those in a hidden part left out).
+HEADING_LEVELS = """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+  .filter(n => !n.closest('[hidden]')).map(n => [Number(n.tagName[1]), n.textContent.trim()])"""
+
+
+def test_a_phone_at_its_table_lists_its_headings_as_an_outline_the_table_first(night_server, browser):
+    """A screen reader's list of headings: the table the player is at heads the page (h1), its parts under it, then
+    the deck with its own h1; no heading is deeper than one level under the heading before it (the table's h2-h4
+    came before the deck's h1)."""
+    db, event_id, served = night_server
+    me = desk(served.url, "/api/desk/round", {})["tables"][0][1]
+    page = at_table(browser, served, db, event_id, me)
+    expect(page.locator("#night-result")).to_be_visible()
+    expect(page.locator("#screen-deck")).to_be_visible()
+    levels = page.evaluate(HEADING_LEVELS)
+    assert levels[0] == [1, "Round 1 · Table 1"], levels
+    assert [1, "Result"] not in levels and any(text.startswith("Your deck") for _, text in levels), levels
+    deeper = [(a, b) for a, b in zip(levels, levels[1:], strict=False) if b[0] > a[0] + 1]
+    assert deeper == [], levels
+
+
+# The computed font sizes (px) of the table's parts a player reads.
+TABLE_TEXT_SIZES = """() => ['.night-head h1', '.night-players .name', '.night-players .commanders', '.night-players .first']
+  .map(s => parseFloat(getComputedStyle(document.querySelector('#night ' + s)).fontSize))"""
+
+
+def test_a_phone_at_its_table_grows_every_text_with_the_readers_larger_text_and_needs_no_sideways_scroll(
+    night_server, browser
+):
+    """A reader who sets the phone's text to twice the size (the root font size) gets the table's heading, names,
+    commanders and "goes first" twice as big (px sizes stayed as they were), and the page still fits the width."""
+    db, event_id, served = night_server
+    me = desk(served.url, "/api/desk/round", {})["tables"][0][1]
+    page = at_table(browser, served, db, event_id, me)
+    expect(page.locator("#night .night-players .first")).to_be_visible()
+    plain = page.evaluate(TABLE_TEXT_SIZES)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate(TABLE_TEXT_SIZES) == [2 * size for size in plain]
+    assert page.evaluate(OVERFLOWING) == []

@@ -183,7 +183,9 @@
     var rnd = view.round;
     var panel = el("div", "panel night-table");
     var head = el("div", "night-head");
-    head.appendChild(el("h2", null, rnd.final ? "Final table" : "Round " + rnd.number + " · Table " + rnd.table));
+    // the page's first heading (h1): the table the player is at heads the page, its parts under it (h2), before
+    // the deck below has its own h1, so a reader's list of headings is an outline
+    head.appendChild(el("h1", null, rnd.final ? "Final table" : "Round " + rnd.number + " · Table " + rnd.table));
     var clock = el("div", "night-clock");
     clock.id = "night-clock";
     head.appendChild(clock);
@@ -234,7 +236,7 @@
   function standingsPanel(view) {
     var panel = el("div", "panel night-standings");
     panel.id = "night-standings";
-    panel.appendChild(el("h3", null, view.standings_title)); // the core's words: final once the event is finished
+    panel.appendChild(el("h2", null, view.standings_title)); // the core's words: final once the event is finished
     var list = el("ol", "night-ranks");
     state.standings.standings.forEach(function (row) {
       var me = row.name === view.standing.name;
@@ -254,7 +256,7 @@
     var rnd = view.round;
     var panel = el("div", "panel night-result");
     panel.id = "night-result";
-    panel.appendChild(el("h3", null, "Result"));
+    panel.appendChild(el("h2", null, "Result"));
     if (state.error) panel.appendChild(el("p", "error", state.error));
     if (rnd.result) {
       panel.appendChild(el("p", "night-order", orderText(rnd.result.order)));
@@ -410,7 +412,7 @@
 
   function trackerPanel(view) {
     var panel = el("div", "panel night-tracker");
-    panel.appendChild(el("h3", null, "Game"));
+    panel.appendChild(el("h2", null, "Game"));
     var me = view.round.players.filter(function (p) { return p.me; })[0];
     view.round.game.players.forEach(function (row, index) {
       var player = view.round.players[index];
@@ -491,7 +493,7 @@
     var d = state.damage || (state.damage = { victim: "", source: "", amount: "" });
     if (!players.some(function (p) { return String(p.id) === d.victim; })) d.victim = String(players[0].id);
     if (!sources.some(function (s) { return s.key === d.source; })) d.source = sources[0].key;
-    form.appendChild(el("h4", null, "Commander damage"));
+    form.appendChild(el("h3", null, "Commander damage"));
     var victims = players.map(function (p) { return { key: String(p.id), label: p.name }; });
     form.appendChild(choice("damage to", victims, d.victim, function (v) { d.victim = v; }));
     form.appendChild(choice("damage from", sources, d.source, function (v) { d.source = v; }));
