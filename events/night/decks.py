@@ -345,6 +345,15 @@ class Decks(Pools):
             pool = records_of(db, Pool).first(event=event_id, player=player_id)
         return left, stock_note(event, left, owned_in(pool.cards if pool else [], piper_number(event)))
 
+    def pipers_most(self, event_id: int, player_id: int) -> int:
+        """The most Pipers the player's deck may lead with now: the product's most, or fewer when the pool's own and
+        what the store's stock holds for the deck (``stock_for``) come to fewer."""
+        with self.store.read() as db:
+            event = self._event(db, event_id)
+            left = stock_left(db, event, player_id)
+            pool = records_of(db, Pool).first(event=event_id, player=player_id)
+        return min(product(event.set).added.most, left + owned_in(pool.cards if pool else [], piper_number(event)))
+
     def correction_of(self, event_id: int, player_id: int) -> str | None:
         """The desk's reason, when it corrected the player's deck after registration closed."""
         with self.store.read() as db:

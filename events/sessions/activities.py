@@ -354,6 +354,11 @@ class EventDeck:
         """What the builder says when the store's stock, as it is now, limits the Pipers this deck may add."""
         return self.decks.stock_for(self.event_id, self.player_id)[1]
 
+    @property
+    def pipers_most(self) -> int:
+        """The most Pipers this deck may lead with, as the store's stock is now (``Decks.pipers_most``)."""
+        return self.decks.pipers_most(self.event_id, self.player_id)
+
     def _register(self, deck: Deck, legal: bool, final: bool) -> None:
         registered = self.decks.register_deck(
             self.event_id,

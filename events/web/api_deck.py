@@ -97,6 +97,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
         registered=same,
         registered_words=registered_words(same, report.valid),
         pipers_note=deck.pipers_note,  # the store's stock limits the Pipers this deck may add (None: it doesn't)
+        pipers_most=deck.pipers_most,  # 0: the page offers no Piper to lead with
     )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from draft.decks import is_piper
 from events.storage.store import Store
 from events.web import auth
 from tests.helpers.browsers import (
@@ -23,13 +24,14 @@ from tests.helpers.browsers import (
     PHONE,
     SCRIPT_NAME,
     Served,
+    phone_page,
     player_numbers,
     tap_and_confirm,
     upstream_of,
 )
 from tests.helpers.cardfiles import cmr_mtgjson
 from tests.helpers.night import Night
-from tests.helpers.nights import codes_of, start, terminal_night
+from tests.helpers.nights import codes_of, draft_to_the_end, start, terminal_night
 from tests.helpers.pages import join
 from tests.helpers.paths import ROOT
 
@@ -382,3 +384,27 @@ def test_the_pages_ship_everything_and_keep_to_what_older_phone_browsers_run():
             assert scripts and all(re.fullmatch(r' src="/static/[a-z_]+\.js"', s) for s in scripts), path.name
             links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', text)
             assert links and all(re.fullmatch(r"/static/[a-z_]+\.css", h) for h in links), path.name
+
+
+def test_a_builder_whose_pool_and_the_stores_stock_hold_no_piper_offers_none(tmp_path, cli, browser):
+    """With the store's stock at 0, the phone's builder offers a Piper to lead with only when the player drafted one
+    (its colours and "Lead with Piper" would only be refused), and its hint names one only then."""
+    db = tmp_path / "stock0.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6)
+    assert cli("event", "pipers", event_id, "--stock", "0", "--db", db).exit_code == 0
+    start(cli, db, event_id)
+    events = draft_to_the_end(db, event_id)
+    drafted = sum(1 for p in events.pool(event_id, events.player_id(event_id, "Ann")) if is_piper(p.card))
+    served = Served(db, event_id)
+    try:
+        page = phone_page(browser)
+        join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+        if drafted:  # (the boosters come from the event's secret: a Piper is in about one of six)
+            expect(page.locator("#piper-row")).to_be_visible()
+            expect(page.locator("#deck-commanders")).to_contain_text("or lead with The Prismatic Piper")
+        else:
+            expect(page.locator("#piper-note")).to_contain_text("the store's stock holds 0 Pipers for your deck")
+            expect(page.locator("#piper-row")).to_be_hidden()
+            expect(page.locator("#deck-commanders")).to_have_text("None yet: tap ♛ on a sideboard card.")
+    finally:
+        served.stop()

@@ -309,3 +309,14 @@ def test_a_request_for_a_player_whose_deck_is_registered_is_refused_and_nothing_
     assert ledger.forecast.needed_from_others == 2 and [r.name for r in ledger.forecast.requests] == ["Ann"]
     with pytest.raises(StateError, match="the deck of 'Bo' is registered"):
         events.set_pipers(event_id, requests={"Bo": 0})
+
+
+@pytest.mark.parametrize("stock", [0, 1, 5])
+def test_the_most_pipers_a_deck_may_lead_with_are_its_pools_and_the_stocks_at_most_two(tmp_path, stock):
+    """What the phone's builder asks before it offers a Piper: a pool's own Pipers may lead, the stock adds the rest
+    up to the product's two (CR 903.13e)."""
+    events, event_id = night(tmp_path, stock)
+    for name in NAMES:
+        pid = events.player_id(event_id, name)
+        in_pool = sum(1 for p in events.pool(event_id, pid) if is_piper(p.card))
+        assert events.pipers_most(event_id, pid) == min(MOST, in_pool + stock), name

@@ -235,7 +235,12 @@
     var added = deck.added || { card: "The Prismatic Piper", word: "Piper" }; // the product's added card
     $("piper-label").textContent = cmdraftPage.shown(added.card + " as");
     $("piper-set").textContent = "Lead with " + added.word;
-    if (!deck.commanders.length) commanders.appendChild(el("p", "hint", "None yet: tap ♛ on a sideboard card, or lead with " + added.card + "."));
+    // the core says how many the deck may lead with (the pool's and the store's stock for it): none, none offered
+    var noPiper = deck.pipers_most === 0 && !(deck.pipers || []).length;
+    $("piper-row").hidden = noPiper;
+    if (!deck.commanders.length) {
+      commanders.appendChild(el("p", "hint", "None yet: tap ♛ on a sideboard card" + (noPiper ? "." : ", or lead with " + added.card + ".")));
+    }
     var commanderIds = deck.commanders.map(function (c) {
       return c.id;
     });
