@@ -58,7 +58,7 @@ def test_the_keyboard_alone_picks_and_its_place_is_always_seen(two_drafting, bro
     db, event_id, served = two_drafting
     page = phone_page(browser)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
-    page.locator("#pool-toggle").focus()
+    page.locator("#pack-order").focus()  # the pack's own control, above it
     page.keyboard.press("Tab")  # the first card of the pack
     first = page.evaluate("document.activeElement.getAttribute('data-index')")
     assert first is not None
@@ -160,6 +160,7 @@ def building(tmp_path, cli):
     """Ann and Bo's pod drafted to the end (every pick the hint's): their decks are built on their phones."""
     db = tmp_path / "built.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, timer=0)
+    assert cli("event", "pipers", event_id, "--stock", "4", "--db", db).exit_code == 0  # a Piper is offered
     start(cli, db, event_id)
     draft_first_pod_by_hint(db, event_id)
     served = Served(db, event_id)

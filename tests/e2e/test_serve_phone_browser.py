@@ -66,6 +66,23 @@ def test_every_control_on_the_draft_and_builder_pages_is_at_least_44_px(two_draf
     assert too_small(page) == []
 
 
+# The vertical middles (px) of what the pick screen's sticky header shows.
+HEADER_MIDDLES = """() => [...document.getElementById('draft-status').children].filter(n => n.offsetParent !== null)
+  .map(n => { const r = n.getBoundingClientRect(); return Math.round(r.top + r.height / 2); })"""
+
+
+def test_the_pick_screens_sticky_header_keeps_to_one_row_on_a_phone(two_drafting, browser):
+    """The header stays on screen as the pack scrolls: at 390 px it is one row (pack and pick, direction, pool,
+    clock), so it hides as little of the pack as it can; the booster-order switch is the pack's own, above it."""
+    db, event_id, served = two_drafting
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+    expect(page.locator("#timer")).not_to_be_empty()
+    middles = page.evaluate(HEADER_MIDDLES)
+    assert len(middles) == 4 and max(middles) - min(middles) <= 4, middles
+    expect(page.locator("#pack-area #pack-order")).to_be_visible()
+
+
 def test_the_builder_and_the_finished_pods_pool_are_honest_and_easy_to_hit(finished_pod, browser):
     db, event_id, served, players = finished_pod
     page = phone_page(browser)

@@ -175,16 +175,15 @@
     var focused = active && box.contains(active) && active.matches(CONTROLS) ? controlKey(active, box) : null;
     if (!focused && (!active || active === document.body)) focused = state.focus;
     clear(box);
-    if (!view || !view.round) {
-      box.hidden = true;
-      return;
-    }
-    box.hidden = false;
+    var shown = !!(view && view.round);
+    box.hidden = !shown;
+    cmdraftPage.headingsUnder(document.getElementById("screen-deck"), shown); // the table heads the page (its h1)
+    if (!shown) return;
     var rnd = view.round;
     var panel = el("div", "panel night-table");
     var head = el("div", "night-head");
-    // the page's first heading (h1): the table the player is at heads the page, its parts under it (h2), before
-    // the deck below has its own h1, so a reader's list of headings is an outline
+    // the page's one h1: the table the player is at heads the page, its parts under it (h2), and the deck below
+    // steps down a level (headingsUnder), so a reader's list of headings is an outline
     head.appendChild(el("h1", null, rnd.final ? "Final table" : "Round " + rnd.number + " · Table " + rnd.table));
     var clock = el("div", "night-clock");
     clock.id = "night-clock";

@@ -258,6 +258,23 @@ var cmdraftPage = (function () {
     });
   }
 
+  // A part of the page whose headings step one level down while another part heads the page (``under``: the
+  // night's table above the deck), so the page keeps one h1 and a reader's list of headings is an outline.  The
+  // tags change (a heading's own element, its children moved over); data-look keeps each one's look.
+  function headingsUnder(part, under) {
+    Array.prototype.slice.call(part.querySelectorAll("h1, h2, h3, h4, h5")).forEach(function (heading) {
+      var own = heading.getAttribute("data-look") || heading.tagName.toLowerCase();
+      var wanted = under ? "h" + (Number(own.charAt(1)) + 1) : own;
+      if (heading.tagName.toLowerCase() === wanted) return;
+      var moved = document.createElement(wanted);
+      Array.prototype.forEach.call(heading.attributes, function (a) { moved.setAttribute(a.name, a.value); });
+      if (under) moved.setAttribute("data-look", own);
+      else moved.removeAttribute("data-look");
+      while (heading.firstChild) moved.appendChild(heading.firstChild);
+      heading.parentNode.replaceChild(moved, heading);
+    });
+  }
+
   return {
     $: $,
     el: el,
@@ -275,5 +292,6 @@ var cmdraftPage = (function () {
     pips: pips,
     costWords: costWords,
     pressHold: pressHold,
+    headingsUnder: headingsUnder,
   };
 })();
