@@ -29,7 +29,7 @@ from tests.helpers.products import (
 
 def product_night(folder: Path, code: str, first: Callable[[Any], bool], second: Callable[[Any], bool]):
     """A terminal night of ``code`` for Ann and seven bots drafted to the end, whose secret (the first of a few) gives
-    Ann a pool holding a card of each kind: (database, event, the first card's name, the second's, another)."""
+    Ann a pool holding a card of each kind: (database, event, the first card's name, the second's)."""
     cards = CLB if code == "CLB" else CMM
     for secret in range(1, 60):
         db = folder / f"{code}-{secret}.json"
@@ -48,6 +48,28 @@ def product_night(folder: Path, code: str, first: Callable[[Any], bool], second:
     raise AssertionError(f"no secret under 60 gave a {code} pool with such a pair")
 
 
+def lead_build_register(page, first: str, second: str) -> None:
+    """On the phone's builder: ♛ on ``first`` then on ``second`` (both lead), Auto build around them, Register."""
+    page.get_by_role("button", name=f"make {first} a commander", exact=True).click()
+    expect(page.locator("#deck-commanders")).to_contain_text(first)
+    page.get_by_role("button", name=f"make {second} a commander", exact=True).click()  # room for one more
+    lines = page.locator("#deck-commanders .line")
+    expect(lines).to_have_count(2)
+    expect(page.locator("#deck-commanders")).to_contain_text(second)
+    page.get_by_role("button", name="Auto build").click()  # finished around the two chosen
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    expect(lines).to_have_count(2)
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(page.locator("#deck-legal")).to_have_text("Legal · registered")
+
+
+def registered_commanders(db: Path, event_id: int) -> list[str]:
+    night = Night(Store(db))
+    deck = night.deck_of(event_id, night.player_id(event_id, "Ann"))
+    assert deck is not None
+    return sorted(c.name for c in deck.commanders)
+
+
 def test_a_clb_phone_builder_leads_with_a_background_pair_and_offers_faceless_one(tmp_path, cli, browser):
     import_products(cli)
     db, event_id, legend, background = product_night(tmp_path, "CLB", chooses_background, is_background)
@@ -58,21 +80,10 @@ def test_a_clb_phone_builder_leads_with_a_background_pair_and_offers_faceless_on
         expect(page.locator("#piper-label")).to_have_text("Faceless One as")  # the product's added card, by name
         expect(page.locator("#piper-set")).to_have_text("Lead with Faceless One")
         expect(page.locator("#deck-commanders")).to_contain_text("or lead with Faceless One.")
-        page.get_by_role("button", name=f"make {legend} a commander", exact=True).click()
-        expect(page.locator("#deck-commanders")).to_contain_text(legend)
-        page.get_by_role("button", name=f"make {background} a commander", exact=True).click()
-        lines = page.locator("#deck-commanders .line")
-        expect(lines).to_have_count(2)
-        expect(page.locator("#deck-commanders")).to_contain_text(background)
-        page.get_by_role("button", name="Auto build").click()  # finished around the two chosen
-        expect(page.locator("#deck-legal")).to_have_text("Legal")
-        expect(lines).to_have_count(2)
-        page.get_by_role("button", name="Register", exact=True).click()
-        expect(page.locator("#deck-legal")).to_have_text("Legal · registered")
+        lead_build_register(page, legend, background)  # CR 702.124k
     finally:
         served.stop()
-    deck = Night(Store(db)).deck_of(event_id, Night(Store(db)).player_id(event_id, "Ann"))
-    assert deck is not None and sorted(c.name for c in deck.commanders) == sorted([legend, background])
+    assert registered_commanders(db, event_id) == sorted([legend, background])
 
 
 def test_a_cmm_phone_builder_leads_with_two_legends_of_one_colour_each(tmp_path, cli, browser):
@@ -83,17 +94,7 @@ def test_a_cmm_phone_builder_leads_with_two_legends_of_one_colour_each(tmp_path,
         page = phone_page(browser)
         join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
         expect(page.locator("#piper-label")).to_have_text("The Prismatic Piper as")
-        page.get_by_role("button", name=f"make {one} a commander", exact=True).click()
-        expect(page.locator("#deck-commanders")).to_contain_text(one)
-        page.get_by_role("button", name=f"make {other} a commander", exact=True).click()  # the grant: room for one more
-        lines = page.locator("#deck-commanders .line")
-        expect(lines).to_have_count(2)
-        page.get_by_role("button", name="Auto build").click()
-        expect(page.locator("#deck-legal")).to_have_text("Legal")
-        page.get_by_role("button", name="Register", exact=True).click()
-        expect(page.locator("#deck-legal")).to_have_text("Legal · registered")
+        lead_build_register(page, one, other)  # the set's grant: each has exactly one colour
     finally:
         served.stop()
-    night = Night(Store(db))
-    deck = night.deck_of(event_id, night.player_id(event_id, "Ann"))
-    assert deck is not None and sorted(c.name for c in deck.commanders) == sorted([one, other])
+    assert registered_commanders(db, event_id) == sorted([one, other])
