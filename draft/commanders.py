@@ -119,6 +119,12 @@ def partner_ability(card: Card) -> str:
         return "has partner: it pairs only with another card that has partner (CR 702.124h)"
     if CommanderAbility.FRIENDS_FOREVER in abilities:
         return 'has "Friends forever": it pairs only with another "Friends forever" card (CR 702.124i)'
+    if CommanderAbility.CHOOSE_A_BACKGROUND in abilities and CommanderAbility.BACKGROUND in abilities:
+        # Faceless One: a Background that chooses one, so it pairs from either side
+        return (
+            'has "Choose a Background" and is a Background: it pairs only with a legendary Background enchantment '
+            'or a card that has "Choose a Background" (CR 702.124k)'
+        )
     if CommanderAbility.CHOOSE_A_BACKGROUND in abilities:
         return 'has "Choose a Background": it pairs only with a legendary Background enchantment (CR 702.124k)'
     if CommanderAbility.BACKGROUND in abilities:
