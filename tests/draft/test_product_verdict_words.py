@@ -1,6 +1,6 @@
 """The words a verdict on a CLB or CMM deck gives, checked against the rules they cite: Faceless One is both a
-Background and a card that chooses one (CR 702.124k, as the Commander Legends: Battle for Baldur's Gate release
-notes put it: it can be a commander beside another Background, or the Background of a legend that chooses one)."""
+Background and a card that chooses one (CR 702.124k; MTG Wiki "Background": it can be a commander beside another
+Background, or the Background of a legend that chooses one)."""
 
 from __future__ import annotations
 
