@@ -345,10 +345,11 @@ class _Checker:
                 ),
                 "",
             )
+            n = len(self.choosers)
+            who = f"only {plural(n, 'commander')} {'chooses' if n == 1 else 'choose'}" if n else "no commander chooses"
             self.add(
                 "piper-color-extra",
-                f"{plural(len(given), 'color')} given but only {plural(len(self.choosers), 'commander')} "
-                f"{'chooses' if len(self.choosers) == 1 else 'choose'} a color "
+                f"{plural(len(given), 'color')} given but {who} a color "
                 f"(CR 903.4b){in_main}: give one color for each commander that chooses one",
                 self.choosers,
             )

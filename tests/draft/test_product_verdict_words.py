@@ -5,7 +5,11 @@ Background, or the Background of a legend that chooses one)."""
 from __future__ import annotations
 
 from draft.commanders import can_pair, why_not_paired
+from draft.deck_rules import validate
+from draft.decks import Deck
 from draft.products import product
+from sets.basics import basic_land
+from sets.colors import Color
 from tests.helpers.products import CLB
 
 
@@ -22,3 +26,15 @@ def test_faceless_one_beside_a_legend_without_the_ability_is_described_from_both
     assert 'or a card that has "Choose a Background" (CR 702.124k)' in said, said
     # never the words that deny one of its sides
     assert "it pairs only with a legendary Background enchantment (CR 702.124k)" not in said, said
+
+
+def test_a_color_given_for_a_deck_whose_commanders_choose_none_says_no_commander_chooses_one():
+    leaders = [CLB["Safana, Calimport Cutthroat"], CLB["Veteran Soldier"]]
+    deck = Deck.build(leaders, {basic_land("W"): 29, basic_land("B"): 29})
+    said = " | ".join(
+        p.message
+        for p in validate(deck, None, piper_colors=[Color.B], product=product("CLB")).problems
+        if p.code == "piper-color-extra"
+    )
+    assert said.startswith("1 color given but no commander chooses a color (CR 903.4b)"), said
+    assert "only 0" not in said, said
