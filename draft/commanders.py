@@ -139,9 +139,9 @@ def partner_ability(card: Card) -> str:
     return "has no partner ability"
 
 
-def why_not_paired(first: Card, second: Card, product: Product | None = None) -> str:
+def why_not_paired(first: Card, second: Card, product: Product | None = None, *, constructed: bool = False) -> str:
     """Why two cards can't be commanders together: each card's partner ability (and the product's grant, where
-    there is one), then the reason."""
+    there is one), then the reason.  ``constructed``: in constructed Commander, where no product's grant applies."""
     product = product if product is not None else product_of([first, second])
     kinds = [_pairing_kind(card) for card in (first, second)]
     if None in kinds:
@@ -156,7 +156,7 @@ def why_not_paired(first: Card, second: Card, product: Product | None = None) ->
         reason = "their groups differ (CR 702.124i)"
     else:
         reason = "the pair doesn't meet what the ability asks (CR 702.124)"
-    grant = product.grant
+    grant = None if constructed else product.grant
     if grant is not None:
         left_out = [card for card in (first, second) if not grant.applies(card) and not _plain_partner(card)]
         one = "one color or none" if grant.colorless else "exactly one color"
@@ -168,7 +168,9 @@ def why_not_paired(first: Card, second: Card, product: Product | None = None) ->
     elif all(len(card.identity) == 1 and card.can_be_commander for card in (first, second)):
         granting = " and ".join(p.name for p in products().values() if p.grant is not None)
         reason += (
-            f"; {product.name} ({product.code}) grants mono-colored legends no partner (that is the rule of {granting})"
+            f"; constructed Commander grants mono-colored legends no partner (that is the rule of a {granting} draft)"
+            if constructed
+            else f"; {product.name} ({product.code}) grants mono-colored legends no partner (that is the rule of {granting})"
         )
     return f"{first.name} {partner_ability(first)}; {second.name} {partner_ability(second)}; {reason}"
 

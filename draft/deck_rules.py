@@ -163,8 +163,8 @@ class _Checker:
             self.add(
                 "illegal-pair",
                 f"{commanders[0].name} and {partner.name} can't be commanders together: "
-                f"{why_not_paired(commanders[0], partner, product or _NO_GRANT)}: lead with one of them, or with two "
-                "whose partner abilities pair",
+                f"{why_not_paired(commanders[0], partner, product or _NO_GRANT, constructed=product is None)}: "
+                "lead with one of them, or with two whose partner abilities pair",
                 commanders,
             )
 

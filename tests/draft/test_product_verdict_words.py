@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from draft.commanders import can_pair, why_not_paired
 from draft.deck_rules import validate
-from draft.decks import Deck
+from draft.decks import Deck, DeckFormat
 from draft.products import product
 from sets.basics import basic_land
 from sets.colors import Color
-from tests.helpers.products import CLB
+from tests.helpers.products import CLB, CMM
 
 
 def test_faceless_one_beside_a_legend_without_the_ability_is_described_from_both_sides():
@@ -38,3 +38,19 @@ def test_a_color_given_for_a_deck_whose_commanders_choose_none_says_no_commander
     )
     assert said.startswith("1 color given but no commander chooses a color (CR 903.4b)"), said
     assert "only 0" not in said, said
+
+
+def test_a_mono_colored_pair_refused_in_constructed_commander_names_no_draft_product():
+    # The Commander Masters grant is its draft's rule: constructed Commander has none, and says so in its own name,
+    # never as though the deck were a Commander Legends (CMR) draft deck.
+    leaders = [CMM["Avacyn, Angel of Hope"], CMM["Azami, Lady of Scrolls"]]
+    deck = Deck.build(leaders, {basic_land("W"): 49, basic_land("U"): 49})
+    report = validate(deck, None, fmt=DeckFormat.COMMANDER, product=product("CMM"))
+    said = " | ".join(p.message for p in report.problems if p.code == "illegal-pair")
+    assert "constructed Commander grants mono-colored legends no partner" in said, said
+    assert "(CMR)" not in said and "Commander Legends" not in said, said
+    # the same pair in a CMR draft still names the product whose rules refuse it
+    drafted = validate(Deck.build(leaders, {basic_land("W"): 29, basic_land("U"): 29}), None, product=product("CMR"))
+    assert "Commander Legends (CMR) grants mono-colored legends no partner" in " | ".join(
+        p.message for p in drafted.problems if p.code == "illegal-pair"
+    )
