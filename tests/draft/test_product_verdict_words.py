@@ -7,10 +7,12 @@ from __future__ import annotations
 from draft.commanders import can_pair, why_not_paired
 from draft.deck_rules import validate
 from draft.decks import Deck, DeckFormat
+from draft.formats import parse, resolve
 from draft.products import product
 from sets.basics import basic_land
+from sets.card_index import card_index
 from sets.colors import Color
-from tests.helpers.products import CLB, CMM
+from tests.helpers.products import CLB, CMM, import_products
 
 
 def test_faceless_one_beside_a_legend_without_the_ability_is_described_from_both_sides():
@@ -54,3 +56,25 @@ def test_a_mono_colored_pair_refused_in_constructed_commander_names_no_draft_pro
     assert "Commander Legends (CMR) grants mono-colored legends no partner" in " | ".join(
         p.message for p in drafted.problems if p.code == "illegal-pair"
     )
+
+
+def test_a_card_of_a_product_not_imported_is_named_with_the_set_to_download():
+    """A store pastes a CLB or CMM deck before importing that set: each name no loaded set knows, but the product's
+    draft boosters print, says which set to download, rather than guessing at look-alike CMR names."""
+    text = "1 Safana, Calimport Cutthroat\n1 Avacyn, Angel of Hope\n1 Murdr\n1 Murder\n"
+    deck, problems = resolve(parse(text), card_index(["CMR"]))
+    assert [line.card.name for line in deck.lines] == ["Murder"]
+    said = [p.message for p in problems if p.code == "unknown-card"]
+    assert said[0] == (
+        "line 1: unknown card 'Safana, Calimport Cutthroat' (a Commander Legends: Battle for Baldur's Gate card: "
+        "CLB isn't imported; 'cmdraft sets download CLB' adds it)"
+    )
+    assert said[1].endswith("(a Commander Masters card: CMM isn't imported; 'cmdraft sets download CMM' adds it)")
+    assert "did you mean 'Murder'" in said[2] and "sets download" not in said[2]
+
+
+def test_a_card_of_an_imported_product_is_read(cli):
+    import_products(cli)
+    deck, problems = resolve(parse("1 Safana, Calimport Cutthroat\n1 Avacyn, Angel of Hope\n"), card_index())
+    assert [line.card.name for line in deck.lines] == ["Safana, Calimport Cutthroat", "Avacyn, Angel of Hope"]
+    assert not problems
