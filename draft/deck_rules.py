@@ -60,6 +60,7 @@ class DeckReport:
     problems: tuple[Problem, ...]
     chosen_for_you: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    product: str | None = None  # the code of the Commander-draft product whose rules applied (None: constructed)
 
     @property
     def valid(self) -> bool:
@@ -81,6 +82,7 @@ class DeckReport:
             "problems": [problem.shown_json() for problem in self.problems],
             "chosen": list(self.chosen_for_you),
             "notes": [visible(note) for note in self.notes],
+            "product": self.product,
         }
 
 
@@ -394,14 +396,10 @@ class _Checker:
         self.check_copies()
         self.check_pipers()
         colors, chosen = self.check_identity(given)
-        notes = (
-            (
-                "no pool given: copies were not checked against a pool"
-                + (f", only that each card is in a {self.product.code} draft booster" if self.checked_product else ""),
-            )
-            if (self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT)
-            else ()
-        )
+        notes: tuple[str, ...] = ()
+        if self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT:
+            booster = f", only that each card is in a {self.product.code} draft booster" if self.checked_product else ""
+            notes = (f"no pool given: copies were not checked against a pool{booster}",)
         return DeckReport(
             self.format,
             tuple(card.name for card in self.commanders),
@@ -411,6 +409,7 @@ class _Checker:
             tuple(self.problems),
             chosen,
             notes,
+            self.product.code if self.format is DeckFormat.COMMANDER_DRAFT else None,
         )
 
 

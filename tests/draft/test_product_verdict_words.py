@@ -4,6 +4,8 @@ Background, or the Background of a legend that chooses one)."""
 
 from __future__ import annotations
 
+import json
+
 from draft.commanders import can_pair, why_not_paired
 from draft.deck_rules import validate
 from draft.decks import Deck, DeckFormat
@@ -78,3 +80,23 @@ def test_a_card_of_an_imported_product_is_read(cli):
     deck, problems = resolve(parse("1 Safana, Calimport Cutthroat\n1 Avacyn, Angel of Hope\n"), card_index())
     assert [line.card.name for line in deck.lines] == ["Safana, Calimport Cutthroat", "Avacyn, Angel of Hope"]
     assert not problems
+
+
+def test_deck_check_names_the_product_whose_rules_it_applied(cli, tmp_path):
+    """A verdict on a pair depends on the product (the CMM grant): the report says which product's rules gave it,
+    with a pool as without one; constructed Commander has no product."""
+    import_products(cli)
+    leaders = ["Avacyn, Angel of Hope", "Azami, Lady of Scrolls"]
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n" + "".join(f"1 {name}\n" for name in leaders) + "\nDeck\n29 Plains\n29 Island\n")
+    pool = tmp_path / "pool.txt"
+    pool.write_text("".join(f"1 {name}\n" for name in leaders))
+    for extra in ((), ("--pool", str(pool))):
+        shown = cli("deck", "check", deck, *extra)
+        assert shown.exit_code == 0 and "Product         CMM (Commander Masters)" in shown.stdout, shown.output
+        assert json.loads(cli("deck", "check", deck, "--json", *extra).stdout)["product"] == "CMM"
+    refused = cli("deck", "check", deck, "--product", "CMR", "--pool", pool, "--json")
+    assert refused.exit_code == 1 and json.loads(refused.stdout)["product"] == "CMR"
+    constructed = cli("deck", "check", deck, "--format", "commander")
+    assert "Product" not in constructed.stdout
+    assert json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)["product"] is None
