@@ -296,8 +296,9 @@ class _Checker:
             )
             self.add(
                 "piper-not-commander",
-                f"{option.count_named(elsewhere - in_pool)} in the {zones} not from your pool, and a {option.word} "
-                f"there isn't a commander there: {option.words} added after the draft must be commanders ({option.rule}): "
+                f"{option.count_named(elsewhere - in_pool)} in the {zones} {'is' if elsewhere - in_pool == 1 else 'are'} "
+                f"not from your pool, and a {option.word} isn't a commander there: {option.words} added after the draft "
+                f"must be commanders ({option.rule}): "
                 f"take {'it' if elsewhere - in_pool == 1 else 'them'} out, or lead with {option.words}",
                 [option.card],
             )

@@ -100,3 +100,14 @@ def test_deck_check_names_the_product_whose_rules_it_applied(cli, tmp_path):
     constructed = cli("deck", "check", deck, "--format", "commander")
     assert "Product" not in constructed.stdout
     assert json.loads(cli("deck", "check", deck, "--format", "commander", "--json").stdout)["product"] is None
+
+
+def test_an_added_faceless_one_in_the_main_deck_is_said_plainly():
+    abdel, faceless = CLB["Abdel Adrian, Gorion's Ward"], CLB["Faceless One"]
+    deck = Deck.build([abdel], {faceless: 1, basic_land("W"): 58})
+    report = validate(deck, {abdel: 1}, product=product("CLB"))
+    said = " | ".join(p.message for p in report.problems if p.code == "piper-not-commander")
+    assert said.startswith(
+        "1 Faceless One in the main deck is not from your pool, and a Faceless One isn't a commander there: Faceless "
+        "Ones added after the draft must be commanders (CR 903.13e as the CLB draft applies it to Faceless One)"
+    ), said
