@@ -167,11 +167,8 @@ def why_not_paired(first: Card, second: Card, product: Product | None = None, *,
         )
     elif all(len(card.identity) == 1 and card.can_be_commander for card in (first, second)):
         granting = " and ".join(p.name for p in products().values() if p.grant is not None)
-        reason += (
-            f"; constructed Commander grants mono-colored legends no partner (that is the rule of a {granting} draft)"
-            if constructed
-            else f"; {product.name} ({product.code}) grants mono-colored legends no partner (that is the rule of {granting})"
-        )
+        who = "constructed Commander" if constructed else f"{product.name} ({product.code})"
+        reason += f"; {who} grants mono-colored legends no partner (that is the rule of a {granting} draft)"
     return f"{first.name} {partner_ability(first)}; {second.name} {partner_ability(second)}; {reason}"
 
 
