@@ -119,6 +119,12 @@ def partner_ability(card: Card) -> str:
         return "has partner: it pairs only with another card that has partner (CR 702.124h)"
     if CommanderAbility.FRIENDS_FOREVER in abilities:
         return 'has "Friends forever": it pairs only with another "Friends forever" card (CR 702.124i)'
+    if CommanderAbility.CHOOSE_A_BACKGROUND in abilities and CommanderAbility.BACKGROUND in abilities:
+        # Faceless One: a Background that chooses one, so it pairs from either side
+        return (
+            'has "Choose a Background" and is a Background: it pairs only with a legendary Background enchantment '
+            'or a card that has "Choose a Background" (CR 702.124k)'
+        )
     if CommanderAbility.CHOOSE_A_BACKGROUND in abilities:
         return 'has "Choose a Background": it pairs only with a legendary Background enchantment (CR 702.124k)'
     if CommanderAbility.BACKGROUND in abilities:
@@ -133,9 +139,9 @@ def partner_ability(card: Card) -> str:
     return "has no partner ability"
 
 
-def why_not_paired(first: Card, second: Card, product: Product | None = None) -> str:
+def why_not_paired(first: Card, second: Card, product: Product | None = None, *, constructed: bool = False) -> str:
     """Why two cards can't be commanders together: each card's partner ability (and the product's grant, where
-    there is one), then the reason."""
+    there is one), then the reason.  ``constructed``: in constructed Commander, where no product's grant applies."""
     product = product if product is not None else product_of([first, second])
     kinds = [_pairing_kind(card) for card in (first, second)]
     if None in kinds:
@@ -150,7 +156,7 @@ def why_not_paired(first: Card, second: Card, product: Product | None = None) ->
         reason = "their groups differ (CR 702.124i)"
     else:
         reason = "the pair doesn't meet what the ability asks (CR 702.124)"
-    grant = product.grant
+    grant = None if constructed else product.grant
     if grant is not None:
         left_out = [card for card in (first, second) if not grant.applies(card) and not _plain_partner(card)]
         one = "one color or none" if grant.colorless else "exactly one color"
@@ -161,9 +167,8 @@ def why_not_paired(first: Card, second: Card, product: Product | None = None) ->
         )
     elif all(len(card.identity) == 1 and card.can_be_commander for card in (first, second)):
         granting = " and ".join(p.name for p in products().values() if p.grant is not None)
-        reason += (
-            f"; {product.name} ({product.code}) grants mono-colored legends no partner (that is the rule of {granting})"
-        )
+        who = "constructed Commander" if constructed else f"{product.name} ({product.code})"
+        reason += f"; {who} grants mono-colored legends no partner (that is the rule of a {granting} draft)"
     return f"{first.name} {partner_ability(first)}; {second.name} {partner_ability(second)}; {reason}"
 
 

@@ -60,6 +60,7 @@ class DeckReport:
     problems: tuple[Problem, ...]
     chosen_for_you: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    product: str | None = None  # the code of the Commander-draft product whose rules applied (None: constructed)
 
     @property
     def valid(self) -> bool:
@@ -81,6 +82,7 @@ class DeckReport:
             "problems": [problem.shown_json() for problem in self.problems],
             "chosen": list(self.chosen_for_you),
             "notes": [visible(note) for note in self.notes],
+            "product": self.product,
         }
 
 
@@ -163,8 +165,8 @@ class _Checker:
             self.add(
                 "illegal-pair",
                 f"{commanders[0].name} and {partner.name} can't be commanders together: "
-                f"{why_not_paired(commanders[0], partner, product or _NO_GRANT)}: lead with one of them, or with two "
-                "whose partner abilities pair",
+                f"{why_not_paired(commanders[0], partner, product or _NO_GRANT, constructed=product is None)}: "
+                "lead with one of them, or with two whose partner abilities pair",
                 commanders,
             )
 
@@ -294,8 +296,9 @@ class _Checker:
             )
             self.add(
                 "piper-not-commander",
-                f"{option.count_named(elsewhere - in_pool)} in the {zones} not from your pool, and a {option.word} "
-                f"there isn't a commander there: {option.words} added after the draft must be commanders ({option.rule}): "
+                f"{option.count_named(elsewhere - in_pool)} in the {zones} {'is' if elsewhere - in_pool == 1 else 'are'} "
+                f"not from your pool, and a {option.word} isn't a commander there: {option.words} added after the draft "
+                f"must be commanders ({option.rule}): "
                 f"take {'it' if elsewhere - in_pool == 1 else 'them'} out, or lead with {option.words}",
                 [option.card],
             )
@@ -345,10 +348,11 @@ class _Checker:
                 ),
                 "",
             )
+            n = len(self.choosers)
+            who = f"only {plural(n, 'commander')} {'chooses' if n == 1 else 'choose'}" if n else "no commander chooses"
             self.add(
                 "piper-color-extra",
-                f"{plural(len(given), 'color')} given but only {plural(len(self.choosers), 'commander')} "
-                f"{'chooses' if len(self.choosers) == 1 else 'choose'} a color "
+                f"{plural(len(given), 'color')} given but {who} a color "
                 f"(CR 903.4b){in_main}: give one color for each commander that chooses one",
                 self.choosers,
             )
@@ -393,14 +397,10 @@ class _Checker:
         self.check_copies()
         self.check_pipers()
         colors, chosen = self.check_identity(given)
-        notes = (
-            (
-                "no pool given: copies were not checked against a pool"
-                + (f", only that each card is in a {self.product.code} draft booster" if self.checked_product else ""),
-            )
-            if (self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT)
-            else ()
-        )
+        notes: tuple[str, ...] = ()
+        if self.pool is None and self.format is DeckFormat.COMMANDER_DRAFT:
+            booster = f", only that each card is in a {self.product.code} draft booster" if self.checked_product else ""
+            notes = (f"no pool given: copies were not checked against a pool{booster}",)
         return DeckReport(
             self.format,
             tuple(card.name for card in self.commanders),
@@ -410,6 +410,7 @@ class _Checker:
             tuple(self.problems),
             chosen,
             notes,
+            self.product.code if self.format is DeckFormat.COMMANDER_DRAFT else None,
         )
 
 

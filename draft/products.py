@@ -167,6 +167,23 @@ def product(code: str | None) -> Product:
     )
 
 
+def product_printing(name: str, loaded: Iterable[str]) -> Product | None:
+    """The Commander-draft product, none of whose sets is among ``loaded`` (set codes), whose draft boosters print a
+    card of this name: what a name no loaded set knows may be (a CLB deck checked before CLB is imported).  The
+    committed ratings list every draftable card of each product by name; None when no product prints it."""
+    key, here = normalize_name(name), {code.upper() for code in loaded}
+    return next((found for code, found in products().items() if code not in here and key in _printed(code)), None)
+
+
+@cache
+def _printed(code: str) -> frozenset[str]:
+    try:
+        text = resources.files("draft").joinpath("data", f"{code.lower()}_ratings.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(normalize_name(name) for name in json.loads(text)["cards"])
+
+
 def product_of(cards: Iterable[Card]) -> Product:
     """The product a pool or deck comes from: the Commander-draft product most of its cards belong to (basic
     lands and the added card don't vote), else the default."""

@@ -12,6 +12,7 @@ from draft.deck_state import plural
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import DeckFile, Entry, FileFormat, set_code_read
 from draft.formats.mtgo import MOST_COMMANDERS
+from draft.products import product_printing
 from sets.card_index import CardIndex
 from sets.cards import Card, normalize_name
 from sets.colors import Color
@@ -55,8 +56,11 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
         if card is None:
             unknown += 1
             code = (entry.set_code or "").upper()
+            printing = None if code else product_printing(entry.name, loaded)
             if _SET_CODE.fullmatch(code) and code not in loaded:  # the line says the card's set: that is missing
                 hint = f" (from {code}, a set not loaded: 'cmdraft sets download {code}' adds it)"
+            elif printing is not None:  # a card of a Commander-draft product not imported here
+                hint = f" (a {printing.name} card: {printing.code} isn't imported; 'cmdraft sets download {printing.code}' adds it)"
             else:
                 suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
                 hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""

@@ -80,7 +80,10 @@ def deck_check(
     pool: Annotated[Path | None, typer.Option("--pool", help="The player's pool file (Commander draft).")] = None,
     piper: Annotated[
         list[str] | None,
-        typer.Option("--piper", help="Chosen color of a Piper commander: U or blue; repeat for two."),
+        typer.Option(
+            "--piper",
+            help="Chosen color of a commander that chooses one (The Prismatic Piper; Faceless One in CLB): U or blue; repeat for two.",
+        ),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="commander-draft (default) or commander.")] = "commander-draft",
     product_code: ProductOption = None,

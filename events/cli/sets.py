@@ -12,12 +12,14 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progres
 from rich.table import Table
 from rich.text import Text
 
+from draft.commanders import granted_partner
 from draft.deck_state import plural
+from draft.products import products
 from events.cli.common import JsonOption, emit_json, emit_json_lines, out
 from events.screens.render import card_panel, identity_text
 from sets.card_imports import CardFileImport, import_card_file, listed_sets
 from sets.card_index import card_index
-from sets.cards import Card, Rarity, normalize_name
+from sets.cards import Card, CardSet, Rarity, normalize_name
 from sets.catalog import load_set
 from sets.download import download_set
 from sets.images import ATTRIBUTION, download_images
@@ -70,9 +72,20 @@ def set_summary(code: str) -> dict[str, Any]:
         "legends": sum(card.is_legendary for card in card_set),
         "commanders": sum(card.can_be_commander for card in card_set),
         "partners": sum(card.has_partner for card in card_set),
+        **_grant_summary(card_set),
         "choose_color": [card.name for card in card_set if card.chooses_color],
         "boosters": sorted(card_set.boosters),
     }
+
+
+def _grant_summary(card_set: CardSet) -> dict[str, Any]:
+    """A product's grant (Commander Masters: mono-colored legends pair as though they had partner): its words and
+    the legends without a partner ability of their own that it pairs; nothing for a set with no grant."""
+    found = products().get(card_set.code.upper())
+    if found is None or found.grant is None:
+        return {}
+    granted = sum(granted_partner(card, found) and not card.has_partner for card in card_set)
+    return {"grant": found.grant.words, "granted_partners": granted}
 
 
 @sets_app.command("show")

@@ -32,6 +32,8 @@ def deck_report(report: DeckReport) -> Table:
     )
     table.add_row("Deck", verdict)
     table.add_row("Format", report.format.value)
+    if report.product:
+        table.add_row("Product", shown(f"{report.product} ({product(report.product).name})"))
     table.add_row("Commanders", shown(" + ".join(report.commanders) or "—"))
     if report.piper_colors:
         table.add_row("Chosen colors", ", ".join(color.word for color in report.piper_colors))

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tests.helpers.cardfiles import atomic_cards, cmr_mtgjson, mtgjson_set, scryfall_cards, write
+from tests.helpers.products import CMM, import_products
 
 
 def test_sets_list_and_show(cli):
@@ -174,3 +175,15 @@ def test_a_set_code_of_the_wrong_shape_is_refused_in_the_same_words_by_every_com
         assert result.exit_code == 2, args
         assert "a set code is 2-8 letters or digits, e.g. CMR" in result.stderr, (args, result.stderr)
         assert "sets download" not in result.stderr, (args, result.stderr)
+
+
+def test_sets_show_counts_the_legends_a_products_grant_pairs(cli):
+    """A store reading 'sets show CMM' sees that its draft pairs mono-colored legends (the Commander Masters grant),
+    not only the few cards printed with partner; a set with no grant shows none."""
+    import_products(cli)
+    summary = json.loads(cli("sets", "show", "CMM", "--json").stdout)
+    mono = [c for c in CMM.values() if c.can_be_commander and len(c.identity) == 1 and not c.has_partner]
+    assert summary["granted_partners"] == len(mono) > 0 and "exactly one color" in summary["grant"]
+    assert "granted partners" in cli("sets", "show", "CMM").stdout
+    for code in ("CMR", "CLB"):
+        assert "granted_partners" not in json.loads(cli("sets", "show", code, "--json").stdout)

@@ -247,6 +247,7 @@ def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, playe
         color_identity=piper.identity,
         size=1,
         notes=[card_name],
+        product="CLB",
     )
     suggestion = SimpleNamespace(
         commanders=[card_name], piper_colors=[], identity=piper.identity, playable=3, added_pipers=0
