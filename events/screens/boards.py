@@ -89,6 +89,7 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
     players = Table(
         "#", name_column("Player"), "Status", "Pod/seat", "Pool", words, "Deck", title="Players", title_justify="left"
     )
+    adds = {need.player: need.added for need in ledger.decks} if ledger else {}
     for p in snap.players:
         deck = p.deck
         if deck is None:
@@ -108,7 +109,9 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
         elif p.status == "active" and p.checked_in:
             status += " (checked in)"
         pool = shown(f"{p.pool_size} !", style="bold yellow") if p.pool_warning else shown(str(p.pool_size or "—"))
-        players.add_row(f"#{p.number}", shown(p.name), status, seat, pool, str(p.requested or ""), deck_text)
+        players.add_row(
+            f"#{p.number}", shown(p.name), status, seat, pool, _added(adds.get(p.name), p.requested), deck_text
+        )
     outer.add_row(players)
     for p in snap.players:
         if p.pool_warning and p.status == "active":
@@ -372,3 +375,10 @@ def game_board(board: GameBoard) -> Table:
             shown("LOST", style="bold red") if p.lost else "",
         )
     return table
+
+
+def _added(added: int | None, requested: int) -> str:
+    """A player's added cards (Pipers): what their registered deck adds, else what they asked for before it was."""
+    if added:
+        return f"{added} added"
+    return f"{requested} requested" if requested else ""

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 
 import pytest
+from rich.console import Console
 
 from draft.commanders import usable_options
 from draft.deck_rules import validate
@@ -16,6 +17,7 @@ from draft.decks import is_piper
 from draft.engine import DraftConfig
 from draft.hint import explain_pick
 from draft.sim import piper_card
+from events.screens.boards import event_board
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
@@ -320,3 +322,17 @@ def test_the_most_pipers_a_deck_may_lead_with_are_its_pools_and_the_stocks_at_mo
         pid = events.player_id(event_id, name)
         in_pool = sum(1 for p in events.pool(event_id, pid) if is_piper(p.card))
         assert events.pipers_most(event_id, pid) == min(MOST, in_pool + stock), name
+
+
+def test_the_event_board_says_what_a_registered_deck_adds_not_only_what_was_requested(tmp_path):
+    """``event show``'s Pipers column: a deck leading with Pipers beyond its pool says how many it adds (the column
+    showed only the requests typed before, so it stayed empty for a deck that adds two)."""
+    events, event_id = night(tmp_path, 2)
+    builder = EventDeck(events.phases[3], event_id, "Bo")
+    builder.session.choose_pipers([Color.U, Color.R])
+    taken = added(builder.session.commanders, builder.session.pool)
+    builder.session.save()
+    console = Console(record=True, width=200)
+    console.print(event_board(events.snapshot(event_id), events.piper_ledger(event_id)))
+    row = next(line for line in console.export_text().splitlines() if " Bo " in line)
+    assert (f"{taken} added" in row) if taken else ("added" not in row), row
