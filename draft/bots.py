@@ -269,7 +269,8 @@ class Bot:
             sure = min(sure, self.pipers + self._held_pipers)
         return None if sure >= SURE_PIPERS else sure
 
-    def _commitment(self, progress: float) -> float:
+    def commitment(self, progress: float) -> float:
+        """How set the seat's colors are, 0 to 1: what an off-color card loses is this share of its full cost."""
         if self.style is _STRONG:
             return min(1.0, max(0.0, (progress - 0.1) * 2.2))
         return progress
@@ -317,7 +318,7 @@ class Bot:
         fits: dict[int, float] = {}  # _early_fit by the card's colors
         curve = progress >= 0.4
         needs: dict[tuple[bool, bool, bool], float] = {}  # _curve_need by (creature, mana value <= 3, >= 6)
-        commit = self._commitment(progress)
+        commit = self.commitment(progress)
         depth = depth_need(plan, progress)
         colored, colorless = 0.5 * commit, 0.1 * commit
         hate = (FILLER + colored - 0.05 if progress >= SET_FROM else float("inf"), float("inf"))  # legends: no cap
