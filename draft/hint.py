@@ -117,14 +117,15 @@ def _reason(
         return f"a {option.word}: anyone may add {option.most} after the draft, so it is worth almost nothing as a pick"
     if shown:
         parts.append(", ".join(shown))
-    if card.can_be_commander:
-        if plan.leaderless and card.identity:
+    partner = next((c for c in plan.commanders if card is not c and can_pair(card, c)), None)  # the one it pairs with
+    if card.can_be_commander or partner is not None:  # (a Background leads only beside the legend it pairs with)
+        if plan.leaderless and card.identity and card.can_be_commander:
             parts.append(
                 "can lead a deck: your pool has no commander yet and the store's stock can't promise you "
                 + product_of([card]).added.words
             )
-        elif plan.commanders and any(card is not c and can_pair(card, c) for c in plan.commanders):
-            parts.append(f"partners with {plan.commanders[0].name}")
+        elif partner is not None:
+            parts.append(f"partners with {partner.name}")
         else:
             parts.append("can lead a deck" + (" (partner)" if card.has_partner else ""))
     colors = card.deck_colors

@@ -10,6 +10,9 @@ from draft.engine import Draft, DraftConfig
 from draft.hint import explain_pick, seat_advice
 from draft.sim import run_bots
 from sets.booster import Printing
+from sets.catalog import load_set
+from sets.colors import Color
+from tests.helpers.products import chooses_background, import_products, is_background
 
 IN_WORDS = ("in your colors", "in the colors you are drafting")
 OFF_WORDS = ("off your colors", "off the colors you are drafting")
@@ -71,3 +74,22 @@ def test_an_off_color_card_is_explained_by_how_far_the_draft_is(cmr):
     assert "worth it only for its power" in _off_reason(cmr, pack, 0.6)  # set, before the last pack
     assert "hate pick" in _off_reason(cmr, pack, 0.9)  # the last pack: the deck is set
     assert "last cards" in _off_reason(cmr, _white(cmr, 2), 0.9)  # the pick takes what is left
+
+
+def test_the_hint_names_the_commander_a_card_pairs_with(cli):
+    # A plan led by a legend that chooses a Background and a Background: a second such legend pairs with the
+    # Background, not with the legend (two legends that choose one never lead together); a Background of the plan's
+    # colors pairs with the legend.  Before, the reason named the plan's first commander whatever the card paired with,
+    # and said nothing of a Background.
+    import_products(cli)
+    from draft.bot_plans import Plan
+    from draft.hint import _reason
+    from draft.traits import card_roles
+
+    clb = load_set("CLB").cards
+    choosers = sorted((c for c in clb if chooses_background(c) and c.deck_colors.code == "W"), key=lambda c: c.name)
+    backgrounds = sorted((c for c in clb if is_background(c) and c.deck_colors.code == "W"), key=lambda c: c.name)
+    plan = Plan(Color.W.bit, (choosers[0], backgrounds[0]))
+    legend, background = choosers[1], backgrounds[1]
+    assert f"partners with {backgrounds[0].name}" in _reason(legend, card_roles(legend), plan, True)
+    assert f"partners with {choosers[0].name}" in _reason(background, card_roles(background), plan, True)
