@@ -260,6 +260,6 @@ def complete_deck(
     if room > 0:
         spells = [card for card, n in have.items() if not card.is_land for _ in range(n)]
         lands = [card for card, n in have.items() if card.is_land for _ in range(n)]
-        basics, _short = mana(spells, lands, commanders, identity, len(lands) + room)
+        basics, _short, _wanting = mana(spells, lands, commanders, identity, len(lands) + room)
         have.update(basics)
     return have

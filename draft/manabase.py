@@ -136,9 +136,10 @@ def share_need(sources: int, symbols: int, total: int) -> int:
 
 def mana(
     spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, land_total: int
-) -> tuple[Counter[Card], int]:
-    """The basic lands that bring the deck to ``land_total`` lands, and the sources its colors still lack: the
-    needs of ``source_needs``, and no color far below its share of the colored symbols (the stats' warning)."""
+) -> tuple[Counter[Card], int, int]:
+    """The basic lands that bring the deck to ``land_total`` lands, the sources its colors still lack for the needs of
+    ``source_needs``, and those they lack not to be far below their share of the colored symbols (the stats' warning,
+    met from the basics the needs leave)."""
     needs = source_needs(leaders, spells, identity)
     counts = [0] * len(_COLORS)  # sources of each color, WUBRG
     mask = identity.mask
@@ -161,7 +162,23 @@ def mana(
         share = share_need(sources, symbols[index], total)
         if share > needs.get(_COLORS[index], 0):
             wanted[_COLORS[index]] = share
-    return basics_for_needs(spells, identity, land_total - len(lands), needs, have, leaders, wanted)
+    basics, short, wanting = basics_for_needs(spells, identity, land_total - len(lands), needs, have, leaders, wanted)
+    return basics, short, wanting
+
+
+def with_lands(
+    spells: Sequence[Card],
+    lands: Sequence[Card],
+    leaders: Sequence[Card],
+    identity: ColorIdentity,
+    land_total: int,
+    size: int,
+) -> tuple[list[Card], Counter[Card], int]:
+    """A deck of ``size`` cards at ``land_total`` lands (the last of its ``spells`` go): its spells, its basics and
+    the sources its needs still lack (``mana``)."""
+    kept = list(spells[: size - len(leaders) - land_total])
+    basics, short, _below = mana(kept, lands, leaders, identity, land_total)
+    return kept, basics, short
 
 
 def basics_for_needs(
@@ -172,20 +189,21 @@ def basics_for_needs(
     have: Counter[Color] | None = None,
     commanders: Sequence[Card] = (),
     shares_wanted: dict[Color, int] | None = None,
-) -> tuple[Counter[Card], int]:
+) -> tuple[Counter[Card], int, int]:
     """Basic lands: first what each color still needs, then what the colors far below their share of the colored
     symbols want (``shares_wanted``, from what is left), then by the colored symbols of the spells and the commanders
     (``_symbol_weights``).
 
-    Returns the basics and how many sources the needs and shares still lack.  Wastes for a colorless identity.
+    Returns the basics, how many sources the needs still lack and how many the shares still lack.  Wastes for a
+    colorless identity.
     """
     if count <= 0:
         held_now = have or Counter()
         lacking = sum(max(0, need - held_now[color]) for color, need in (needs or {}).items())
-        lacking += sum(max(0, want - held_now[color]) for color, want in (shares_wanted or {}).items())
-        return Counter(), lacking
+        below = sum(max(0, want - held_now[color]) for color, want in (shares_wanted or {}).items())
+        return Counter(), lacking, below
     if not identity:
-        return Counter({basic_land(""): count}), 0
+        return Counter({basic_land(""): count}), 0, 0
     needs, have = needs or {}, have or Counter()
     colors = list(identity)  # WUBRG order breaks ties: each list below follows it
     held = [have[color] for color in colors]
@@ -217,4 +235,4 @@ def basics_for_needs(
         shares[at] += 1
         ratios[at] = (weights[at] + 1.0) / (1 + shares[at] + held[at])
     basics = Counter({basic_land(color.value): n for color, n in zip(colors, shares, strict=True) if n})
-    return basics, sum(missing) + sum(short)
+    return basics, sum(missing), sum(short)
