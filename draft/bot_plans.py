@@ -13,13 +13,14 @@ lead, and a pool that has none wants a card that leads above all (``lead_urgency
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from draft.bot_leaders import LeaderOption
 from draft.deckbuild import THIN_COLOR_COST
-from draft.traits import Traits
+from draft.traits import Traits, card_traits
+from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color
 
@@ -34,8 +35,9 @@ class Plan:
     depth: int = 0  # playable spells of the pool inside the plan's colors
     # No added card (Piper) is sure and the pool can't lead a deck yet: a card that can lead is what it needs most.
     leaderless: bool = False
-    # No added card is sure and the pool's legends lead other colors than the plan's (its two deepest): a legend of
-    # the plan's colors is wanted, while the pool's own stay the way to a legal deck.
+    # No added card is sure and the pool's legends lead other colors than the plan's (its two deepest), or one of them
+    # only (its legends are then the plan's commanders): a legend of the plan's colors that adds a color to what its
+    # commanders lead is wanted, while the pool's own stay the way to a legal deck.
     unled: bool = False
 
 
@@ -98,6 +100,11 @@ UNLED_SHARE = 0.3
 # of them falls as it goes round (to none at its last pick), and this share of them leads inside two given colors.
 FRESH_LEADS = 2.0
 FIT_SHARE = 0.05
+# With no Piper sure, a pool whose legends lead one color drafts a pair of colors holding it while a lead that adds the
+# second is at least this likely to come (``lead_hope``: through the second pack); past that, its one color.  A draft
+# pool doesn't fill a deck of one color: at a store with no Pipers to give, 10 of 240 CMR seats built one before
+# (Anara and Gilanra, two green partners, led 30 lands and 29 spells), 4 now.
+WIDEN_HOPE = 0.45
 
 
 DEPTH_FROM = 0.3  # from this far into the draft a seat counts the playables of its plan's colors
@@ -123,6 +130,20 @@ def leads_to_come(progress: float, boosters: int, picks: int, fresh: float) -> f
     return fresh * (sum(shares[pick:]) + (boosters - current - 1) * sum(shares))
 
 
+def could_lead(item: Card | Printing) -> bool:
+    """A card that would give a pool with no Piper to count on a deck of some color: a legend with a color, a Piper."""
+    traits = card_traits(item.card if isinstance(item, Printing) else item)
+    return traits.piper or (traits.leader and bool(traits.identity_mask))
+
+
+def note_leads(seen: set[int], offered: Sequence[Printing | Card]) -> None:
+    """Add to ``seen`` the identities of the cards of a pack passed that could lead or pair (legends, Backgrounds)."""
+    for item in offered:
+        traits = card_traits(item.card if isinstance(item, Printing) else item)
+        if (traits.leader or traits.half) and traits.identity_mask not in seen:
+            seen.add(traits.identity_mask)
+
+
 def lead_hope(to_come: float) -> float:
     """The chance a legend of two given colors is still offered, ``to_come`` cards that could lead still to come."""
     return 1.0 - math.exp(-to_come * FIT_SHARE)
@@ -136,13 +157,16 @@ def lead_urgency(progress: float) -> float:
 def lead_gain(plan: Plan, progress: float) -> Callable[[Traits], float]:
     """What a card gains for the lead it would give the pool: a pool that can't lead yet, with no Piper to count on
     (``Plan.leaderless``), gains ``lead_urgency`` for a legend with a color (a drafted Piper: ``PIPER_LEAD`` of it, a
-    deck of one color); one that leads only other colors than the plan's (``Plan.unled``), a share of it for a legend
-    of the plan's colors.  Nothing otherwise."""
+    deck of one color); one that leads only other colors than the plan's, or one of them (``Plan.unled``), a share of
+    it for a legend of the plan's colors that adds one to what the plan's commanders lead.  Nothing otherwise."""
     if not (plan.leaderless or plan.unled):
         return _no_gain
     urgent = lead_urgency(progress) if plan.leaderless else 0.0
     inside = lead_urgency(progress) * UNLED_SHARE if plan.unled else 0.0
     outside = ~plan.mask
+    led = 0
+    for card in plan.commanders:
+        led |= card.identity.mask
 
     def gain(traits: Traits) -> float:
         if traits.piper:
@@ -151,7 +175,7 @@ def lead_gain(plan: Plan, progress: float) -> Callable[[Traits], float]:
             return 0.0
         if urgent:
             return urgent
-        return inside if traits.identity_mask & outside == 0 else 0.0
+        return inside if traits.identity_mask & outside == 0 and traits.identity_mask & ~led else 0.0
 
     return gain
 
@@ -161,13 +185,18 @@ def _no_gain(traits: Traits) -> float:
 
 
 def best_option(
-    sums: list[float], options: list[LeaderOption], strong: bool, added: int | None = None, hope: float = 1.0
+    sums: list[float],
+    options: list[LeaderOption],
+    strong: bool,
+    added: int | None = None,
+    hope: float = 1.0,
+    seen: frozenset[int] = frozenset(),
 ) -> Plan:
     """The best of the ``options`` (identity mask, leaders, their worth leading) by ``sums`` (the pool's values inside each
     identity), or two Pipers in the two deepest colors; ``added``: the Pipers the seat is sure of when fewer than
-    ``SURE_PIPERS`` (``short_option``), None when two are."""
+    ``SURE_PIPERS`` (``short_option``, with ``seen``), None when two are."""
     if added is not None:
-        return short_option(sums, options, strong, added, hope)
+        return short_option(sums, options, strong, added, hope, seen)
     best_mask, best_leaders, best_value = best_led(sums, options, strong, colored=False)
     # No legend (or a weak one): the two deepest colors, led by two Pipers added after the draft.
     pair = max(zip(map(sums.__getitem__, PAIR_MASKS), PAIR_MASKS))
@@ -200,12 +229,21 @@ def best_led(
     return best_mask, best_leaders, best_value
 
 
-def short_option(sums: list[float], options: list[LeaderOption], strong: bool, added: int, hope: float = 1.0) -> Plan:
+def short_option(
+    sums: list[float],
+    options: list[LeaderOption],
+    strong: bool,
+    added: int,
+    hope: float = 1.0,
+    seen: frozenset[int] = frozenset(),
+) -> Plan:
     """``best_option`` for a seat sure of fewer than two added cards (Pipers; ``options`` are then the pool's own
     when it is sure of none).  One Piper leads a deck of its one color: the deepest color, when no legend leads
     better.  None: the pool's legends with a colored identity, or its two deepest colors (valued as two Pipers
     would lead them) and a legend of theirs wanted (``Plan.unled``); while it has none, those colors and any
-    legend wanted (``Plan.leaderless``)."""
+    legend wanted (``Plan.leaderless``).  Legends that lead one color only: while a lead that adds a second is
+    likely to come (``WIDEN_HOPE``), the deepest pair holding that color that a card of the packs passed (``seen``:
+    the identities of the cards that could lead or pair, ``Bot.observe``) would lead or complete."""
     best_mask, best_leaders, best_value = best_led(sums, options, strong, colored=True)
     if added:
         mono = max(zip(map(sums.__getitem__, MONO_MASKS), MONO_MASKS))
@@ -219,4 +257,15 @@ def short_option(sums: list[float], options: list[LeaderOption], strong: bool, a
             return Plan(pair[1], (), pair_value, leaderless=True)
         if pair_value * hope > best_value:  # while a legend of those colors is still likely to come
             return Plan(pair[1], (), pair_value, unled=True)
+        if best_mask in MONO_MASKS and hope >= WIDEN_HOPE:
+            # A draft pool doesn't fill a deck of one color: while a lead that adds a second is still likely to come,
+            # the seat drafts the deepest pair of colors holding its legends' that the packs show such a lead in, and
+            # keeps its legends as its commanders.
+            pairs = [
+                (sums[mask], mask)
+                for mask in PAIR_MASKS
+                if mask & best_mask and any(inner & ~best_mask and inner in seen for inner in INSIDE[mask])
+            ]
+            if pairs:
+                return Plan(max(pairs)[1], best_leaders, best_value, unled=True)
     return Plan(best_mask, best_leaders, best_value)

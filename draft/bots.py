@@ -60,10 +60,12 @@ from draft.bot_plans import (
     SURE_PIPERS,
     Plan,
     best_option,
+    could_lead,
     depth_need,
     lead_gain,
     lead_hope,
     leads_to_come,
+    note_leads,
     subset_sums,
 )
 from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
@@ -104,12 +106,6 @@ _STRONG, _FIRST = BotStyle.STRONG, BotStyle.COMMANDER_FIRST  # read once
 _seeded = _random.Random.seed  # ``random.Random.seed`` of an int less its Python layer (the ties draw no gauss)
 
 
-def _could_lead(item: Card | Printing) -> bool:
-    """A card that would give a pool with no Piper to count on a deck of some color: a legend with a color, a Piper."""
-    traits = card_traits(item.card if isinstance(item, Printing) else item)
-    return traits.piper or (traits.leader and bool(traits.identity_mask))
-
-
 @dataclass
 class Bot:
     """A bot seat: it sees only the pack in front of it and its own pool."""
@@ -142,7 +138,7 @@ class Bot:
             list[float],
             list[LeaderOption],
             BotStyle,
-            tuple[int | None, float],
+            tuple[int | None, float, int],
             tuple[int, tuple[Card, ...], float, int, bool, bool],
         ]
         | None
@@ -151,6 +147,7 @@ class Bot:
     _halves: dict[tuple[Card, int], float] = field(default_factory=dict, repr=False)  # half_need per card and plan
     _fresh: list[Sequence[Printing | Card]] = field(default_factory=list, repr=False)  # packs at their first pick
     _fresh_leads: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # of them counted, cards that lead
+    _seen_leads: set[int] = field(default_factory=set, repr=False)  # identities of the cards passed that lead or pair
     _built: tuple[int, tuple[Card, ...]] | None = field(default=None, repr=False)  # _built_lead, once asked
     _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
@@ -177,7 +174,8 @@ class Bot:
 
     def observe(self, offered: Sequence[Printing | Card], pick_number: int) -> None:
         """Read a pack passed to this seat: good cards of a color left in it mean the seats upstream aren't in it; a
-        fresh pack says how many cards that could lead a pack holds."""
+        fresh pack says how many cards that could lead a pack holds; every pack, the colors such cards come in."""
+        note_leads(self._seen_leads, offered)
         if pick_number < 2:
             self._fresh.append(offered)  # its cards that could lead are counted when a plan asks
             return  # a fresh pack says nothing about the others
@@ -211,11 +209,11 @@ class Bot:
         options = self._leaders.own() if added == 0 else self._leaders.options()
         hope = 1.0 if added != 0 else lead_hope(self._leads_to_come(progress))
         kept = self._best
-        asked = (added, hope)
+        asked = (added, hope, len(self._seen_leads))  # (the identities seen only grow)
         if kept is not None and kept[0] is sums and kept[1] is options and kept[2] is self.style and kept[3] == asked:
             best = Plan(*kept[4])
         else:
-            best = best_option(sums, options, strong, added, hope)
+            best = best_option(sums, options, strong, added, hope, frozenset(self._seen_leads))
             self._best = (
                 sums,
                 options,
@@ -256,7 +254,7 @@ class Bot:
         profile = self._leaders.product()
         counted = self._fresh_leads
         for offered in self._fresh[counted[0] :]:
-            counted[:] = counted[0] + 1, counted[1] + sum(map(_could_lead, offered))
+            counted[:] = counted[0] + 1, counted[1] + sum(map(could_lead, offered))
         packs, leads = counted
         fresh = (leads + 2 * FRESH_LEADS) / (packs + 2)
         return leads_to_come(progress, profile.boosters, profile.booster_size // profile.picks_per_turn, fresh)
@@ -271,7 +269,8 @@ class Bot:
             sure = min(sure, self.pipers + self._held_pipers)
         return None if sure >= SURE_PIPERS else sure
 
-    def _commitment(self, progress: float) -> float:
+    def commitment(self, progress: float) -> float:
+        """How set the seat's colors are, 0 to 1: what an off-color card loses is this share of its full cost."""
         if self.style is _STRONG:
             return min(1.0, max(0.0, (progress - 0.1) * 2.2))
         return progress
@@ -319,7 +318,7 @@ class Bot:
         fits: dict[int, float] = {}  # _early_fit by the card's colors
         curve = progress >= 0.4
         needs: dict[tuple[bool, bool, bool], float] = {}  # _curve_need by (creature, mana value <= 3, >= 6)
-        commit = self._commitment(progress)
+        commit = self.commitment(progress)
         depth = depth_need(plan, progress)
         colored, colorless = 0.5 * commit, 0.1 * commit
         hate = (FILLER + colored - 0.05 if progress >= SET_FROM else float("inf"), float("inf"))  # legends: no cap

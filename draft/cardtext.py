@@ -1,11 +1,13 @@
 """The parts of a card one casts on their own, with what each costs (shared by the bots' rating and the judge),
-the lines of its text that matter most for a one-line view, and whether its effect reaches only commanders."""
+the lines of its text that matter most for a one-line view, whether its effect reaches only commanders, and the
+colorless mana ({C}) it asks for or makes."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
+from sets.basics import basic_land
 from sets.cards import Card, CommanderAbility, Layout, strip_reminder
 
 # Layouts whose faces are cast on their own: a split card's halves, an adventure and its creature, a modal DFC's faces.
@@ -76,3 +78,24 @@ def commander_only(card: Card) -> bool:
     plain = _QUOTED.sub("", strip_reminder(text).replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"'))
     sentences = [part.strip() for part in re.split(r"[.\n]", plain.lower()) if part.strip()]
     return bool(sentences) and all(_FOR_COMMANDERS.match(sentence) for sentence in sentences)
+
+
+def colorless_symbols(card: Card) -> int:
+    """The {C} symbols of the card's front-face cost: mana only a colorless source makes (Wastes, a land or a mana
+    rock whose own ability adds {C}), never a basic land of a color."""
+    try:
+        cost = card.faces[0].cost
+    except (IndexError, ValueError):
+        return 0
+    return sum(1 for symbol in cost.symbols if symbol.inner == "C")
+
+
+def makes_colorless(card: Card) -> bool:
+    """Wastes, or a card whose own mana ability adds {C} (by its rules text: none for a card with no text)."""
+    if card.is_land and card.name == basic_land("").name:
+        return True
+    text = "\n".join(face.text for face in card.faces if face.text).lower()
+    return bool(text) and _ADDS_COLORLESS.search(text) is not None
+
+
+_ADDS_COLORLESS = re.compile(r"\{t\}[^:\n]*:[^\n]*\badds? [^\n.]*\{c\}")

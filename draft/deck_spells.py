@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from draft.cardtext import commander_only
+from draft.cardtext import colorless_symbols, commander_only, makes_colorless
 from draft.decks import DRAFT_MIN_SIZE, is_piper
 from draft.traits import COLOR_INDEXES, Kept, card_traits
 from sets.cards import Card
@@ -33,6 +33,7 @@ LEGEND_COPIES = 2  # copies of a legend a deck plays, its commanders counted, un
 WIDTH_COST = 3.0  # each color past two: less consistent mana
 SPLASH_SPELLS = 6  # spells of each color a deck of three colors or more wants
 SPLASH_SHORT_COST = 5.0  # for each spell a color of such a deck has fewer than that
+COLORLESS_SOURCES = 6  # sources of colorless mana a spell with {C} in its cost needs, as a color the spells show does
 _COLORS = tuple(Color)  # WUBRG
 # A commander is in the command zone every game, a main-deck card in some: each rating point above ``FILLER`` is
 # worth ``COMMAND_ZONE`` more leading, each above ``LEAD_BAR`` (a legend worth building around) ``BOMB_LEAD`` more.
@@ -272,14 +273,23 @@ def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card
     return [candidates[i] for i in chosen]
 
 
+COLORLESS_SYMBOLS, MAKES_COLORLESS = Kept(colorless_symbols), Kept(makes_colorless)
+
+
 def live_copies(cards: Sequence[Card], leaders: Sequence[Card]) -> tuple[list[Card], list[Card]]:
-    """``cards`` (best first) split into the playable and the copies of a legend past ``LEGEND_COPIES`` in the
-    deck, its commanders counted: the legend rule (CR 704.5j) leaves a third copy nearly dead, and a free basic land
-    does as much.  A card whose own text allows more copies (``copy_limit``) keeps them all."""
+    """``cards`` (best first) split into the playable and the dead: the copies of a legend past ``LEGEND_COPIES`` in
+    the deck, its commanders counted (the legend rule, CR 704.5j, leaves a third copy nearly dead, and a free basic
+    land does as much; a card whose own text allows more copies, ``copy_limit``, keeps them all), and a spell whose
+    cost holds {C} where fewer than ``COLORLESS_SOURCES`` of the cards make colorless mana (a basic land of a color
+    never does: Kozilek, the Great Distortion is no card of a deck of Plains and Mountains)."""
     counts: dict[str, int] = {}  # copies by name so far (a plain dict: no ``__missing__`` call at each new name)
     for card in leaders:
         counts[card.name] = counts.get(card.name, 0) + 1
     live, dead = [], []
+    needing = [card for card in cards if COLORLESS_SYMBOLS[card]]
+    if needing and sum(map(MAKES_COLORLESS.__getitem__, cards)) < COLORLESS_SOURCES:
+        dead = needing
+        cards = [card for card in cards if not COLORLESS_SYMBOLS[card]]
     for card in cards:
         name = card.name
         if (

@@ -6,23 +6,20 @@
    more leading than in the main deck), less a cost for every mana source its colors would lack (a three-color
    commander needs sources of each color) and for each Piper added (far more when only added cards lead: no real
    commander, beside a pool legend worth leading). The best deck wins.
-2. Spells (``draft.deck_spells``): the best cards inside the identity, with every good on-color removal
-   spell and up to two board wipes in (more only beside few creatures), a Background or other card that
-   reaches only commanders rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more
-   unless they are removal or bombs, or the rest would be filler) and at least
-   14 creatures when the pool has them.  A Prismatic Piper never goes in the
-   main deck, nor a third copy of a legend (commanders counted) unless its
-   text allows it: a basic land fills the deck instead (a colorless deck, which
-   has no free basics, plays them last).  A third color costs the
-   deck's value: its mana is less steady, and a color of fewer than six
-   spells doesn't pay for it, so the two-color build wins when about as strong.
+2. Spells (``draft.deck_spells``): the best cards inside the identity, with every good on-color removal spell and up
+   to two board wipes in (more only beside few creatures), a Background or other card that reaches only commanders
+   rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more unless they are
+   removal or bombs, or the rest would be filler) and at least 14 creatures when the pool has them.  A Prismatic Piper
+   never goes in the main deck, nor a third copy of a legend (commanders counted) unless its text allows it, nor a
+   spell asking {C} of a deck without colorless sources: a basic land fills the deck instead (a colorless deck, which
+   has no free basics, plays them last).  A third color costs the deck's value: its mana is less steady, and a color
+   of fewer than six spells doesn't pay for it, so the two-color build wins when about as strong.
 3. Lands: 22-25 by the spells' average mana value, the ramp in the deck and a commander of mana value 6 or more, and
    up to 26 where filler makes way (the slowest first; fewer beside ramp or a benched wipe); the pool's fixing lands
-   first, then basics split by the colored symbols the spells and commanders need, so that a commander's colored
-   symbols have their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three) and every identity color
-   the spells use at least 6 (lands, and mana rocks of mana value 3 or less, count as sources).
-4. The sideboard is the rest: off-color cards and cards worse than the ones
-   played.
+   first, then basics split by the colored symbols the spells and commanders need: a commander's colored symbols
+   have their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three), every identity color the spells use
+   6 (lands and mana rocks of mana value 3 or less count), and no color is far below its symbols' share.
+4. The sideboard is the rest: off-color cards and cards worse than the ones played.
 """
 
 from __future__ import annotations
@@ -53,7 +50,7 @@ from draft.deck_spells import (
     rank_key,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
-from draft.manabase import light_color_cost, mana, produced
+from draft.manabase import light_color_cost, mana, produced, with_lands
 from draft.products import Product, added_card, added_names, product_of
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
@@ -161,12 +158,12 @@ def _build(
     if not identity:
         # No free basic land fills a colorless deck: a dead copy of a legend is better than a card short.
         return _colorless_build(candidates + dead, leaders, lands, wastes or Counter(), land_total)
-    basics, short = mana(spells, lands, leaders, identity, land_total)
+    basics, short, wanting = mana(spells, lands, leaders, identity, land_total)
     if short and land_total < LANDS[1]:
         # Colors short of sources: play up to 25 lands before giving up on them (the last spells chosen go).
         land_total = min(LANDS[1], land_total + short)
         spells = spells[: DRAFT_MIN_SIZE - len(leaders) - land_total]
-        basics, short = mana(spells, lands, leaders, identity, land_total)
+        basics, short, wanting = mana(spells, lands, leaders, identity, land_total)
     value = sum([card_traits(c).rating for c in spells]) + sum(leader_value(c) for c in leaders if not is_piper(c))
     # Every land past ``LANDS[0]`` (up to ``most_lands``) is worth a filler spell, whether the curve asked for it or
     # a filler spell made way for it: two builds of the same shape are worth the same, whatever their first count.
@@ -176,6 +173,9 @@ def _build(
     value -= wide
     # A pool too thin in these colors for a deck, even with filler: more lands than any deck wants.
     value -= EXTRA_LAND_COST * max(0, land_total - max(LANDS[1], FILLER_LANDS if filler_lands else 0))
+    if wanting and land_total < LANDS[1]:  # a color far below its symbols' share: up to 25 lands, at no cost
+        land_total = min(LANDS[1], land_total + wanting)  # to the option (a lead is no worse for the land it wants)
+        spells, basics, short = with_lands(spells, lands, leaders, identity, land_total, DRAFT_MIN_SIZE)
     return _Build(tuple(spells), tuple(lands), basics, short, value)
 
 

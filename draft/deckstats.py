@@ -14,7 +14,7 @@ from draft.commanders import commander_identity
 from draft.deck_spells import LANDS, MAX_ROCKS, choose_spells, filler_value, land_count
 from draft.deckbuild import ranked_builds
 from draft.decks import Deck, is_piper
-from draft.manabase import mana, produced, source_needs
+from draft.manabase import FAR_BELOW, FAR_BELOW_SYMBOLS, fair_share, mana, produced, source_needs
 from draft.products import Product, product_of
 from draft.traits import card_rating
 from sets.basics import basic_land
@@ -22,8 +22,6 @@ from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
 TYPE_ORDER = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land")
-FAR_BELOW = 0.75  # sources under this share of a color's fair part (by its symbols) get a warning too
-FAR_BELOW_SYMBOLS = 10  # for a color with at least this many symbols
 HAND = 7
 
 
@@ -96,7 +94,7 @@ def source_warnings(
     warnings = []
     for color in identity:
         have, need = made.get(color, 0), symbols.get(color, 0)
-        fair = round(sources * need / total) if total else 0
+        fair = fair_share(sources, need, total)
         line = f"{color.word} {have} ({need} {color.value} symbols to cast"
         if have < needs.get(color, 0):
             warnings.append(line + f": {needs[color]} wanted)")
@@ -262,6 +260,6 @@ def complete_deck(
     if room > 0:
         spells = [card for card, n in have.items() if not card.is_land for _ in range(n)]
         lands = [card for card, n in have.items() if card.is_land for _ in range(n)]
-        basics, _short = mana(spells, lands, commanders, identity, len(lands) + room)
+        basics, _short, _wanting = mana(spells, lands, commanders, identity, len(lands) + room)
         have.update(basics)
     return have

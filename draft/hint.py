@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from draft.bot_plans import Plan
-from draft.bots import Bot, BotStyle
+from draft.bots import SET_FROM, Bot, BotStyle
 from draft.commanders import can_pair
 from draft.deckbuild import best_product_build
 from draft.decks import is_piper
@@ -67,6 +67,9 @@ class PickAdvice:
         }
 
 
+LAST_PACK, PACK_END = 2.0, 3.0  # ``_reason``'s stages past a settled 1: the last pack, a pick of the pack's last cards
+
+
 def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool, pipers: int | None = None) -> Plan:
     """The plan a hint names: the commanders of the pool's best deck by ``deckbuild.best_product_build`` (the first
     of the one ranking the bots' decks, ``auto`` and ``suggest`` use, adding at most ``pipers`` Pipers), and once the
@@ -82,7 +85,21 @@ def _ranked_plan(pool: Sequence[Card], plan: Plan, committed: bool, pipers: int 
     return Plan(mask, leaders, plan.strength, plan.depth, plan.leaderless)
 
 
-def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool, pipers: int | None = None) -> str:
+def _reason(
+    card: Card,
+    roles: tuple[str, ...],
+    plan: Plan,
+    committed: bool,
+    pipers: int | None = None,
+    drafting: int = 31,
+    stage: float = 1.0,
+) -> str:
+    """Why the card is taken: its roles, what it leads, and its fit with the colors the pick was made for
+    (``drafting``, the bot's plan).  The deck the pool builds now (``plan``) names them where the two agree on the
+    card; early in a draft a small pool's best deck can be another (a mono-red Piper deck of a pool heading for three
+    colors), and a fit judged by it would contradict the pick.  ``stage``: how set the colors are, 0 to 1 (``Bot.commitment``),
+    ``LAST_PACK`` in the last pack, where the deck is set and a card of another color is a hate pick
+    (``bots.SET_FROM``), ``PACK_END`` when the pick takes every card left."""
     parts = []
     shown = [role for role in roles if role not in ("commander", "partner")]
     if is_piper(card):
@@ -100,14 +117,15 @@ def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool, pip
         return f"a {option.word}: anyone may add {option.most} after the draft, so it is worth almost nothing as a pick"
     if shown:
         parts.append(", ".join(shown))
-    if card.can_be_commander:
-        if plan.leaderless and card.identity:
+    partner = next((c for c in plan.commanders if card is not c and can_pair(card, c)), None)  # the one it pairs with
+    if card.can_be_commander or partner is not None:  # (a Background leads only beside the legend it pairs with)
+        if plan.leaderless and card.identity and card.can_be_commander:
             parts.append(
                 "can lead a deck: your pool has no commander yet and the store's stock can't promise you "
                 + product_of([card]).added.words
             )
-        elif plan.commanders and any(card is not c and can_pair(card, c) for c in plan.commanders):
-            parts.append(f"partners with {plan.commanders[0].name}")
+        elif partner is not None:
+            parts.append(f"partners with {partner.name}")
         else:
             parts.append("can lead a deck" + (" (partner)" if card.has_partner else ""))
     colors = card.deck_colors
@@ -116,12 +134,32 @@ def _reason(card: Card, roles: tuple[str, ...], plan: Plan, committed: bool, pip
         parts.append("colorless: fits any deck")
     elif not committed:
         parts.append(f"{colors}: still open, no colors chosen yet")
+    elif (colors.mask & ~drafting == 0) != (colors <= identity):  # the deck the pool builds now is not where the
+        # pick heads, and the two judge the card's fit apart
+        heading = identity_from_mask(drafting)
+        if colors.mask & ~drafting == 0:
+            parts.append(f"in the colors you are drafting, {heading}")
+        else:
+            parts.append(f"off the colors you are drafting, {heading} ({colors}): {_off_color(stage)}")
     elif colors <= identity:
         lead = f" under {' + '.join(c.name for c in plan.commanders)}" if plan.commanders else ""
         parts.append(f"in your colors {identity}{lead}")
     else:
-        parts.append(f"off your colors {identity} ({colors}): worth it only for its power")
+        parts.append(f"off your colors {identity} ({colors}): {_off_color(stage)}")
     return "; ".join(parts) if parts else "the best of what is left"
+
+
+def _off_color(stage: float) -> str:
+    """Why a card of another color is taken, by how set the colors are (``_reason``'s ``stage``): while they settle
+    it loses only part of what fitting is worth, so a stronger card wins; once set, only a much stronger one; in the
+    last pack it is worth a hate pick at most, taken when nothing left would make the deck."""
+    if stage >= PACK_END:
+        return "the pack's last cards are taken whatever they are"
+    if stage >= LAST_PACK:
+        return "a hate pick: nothing left here would make your deck"
+    if stage < 1.0:
+        return "the stronger card while your colors settle"
+    return "worth it only for its power"
 
 
 def explain_pick(
@@ -161,14 +199,20 @@ def explain_pick(
         chosen_style, printings, cards, rng, progress=progress, count=count, picks=picks, pipers=pipers
     )
     committed = plan.mask != 31
+    drafting = plan.mask
     plan = _ranked_plan(cards, plan, committed, pipers)
+    at = min(1.0, len(cards) / 60) if progress is None else progress  # as ``_chosen`` reads it
+    strong = chosen_style is BotStyle.STRONG  # the style that weighs off-color cards by stage (the others: 1)
+    stage = (LAST_PACK if at >= SET_FROM else Bot(chosen_style).commitment(at)) if strong else 1.0
+    if len(positions) >= len(printings):
+        stage = PACK_END
     advice = tuple(
         CardAdvice(
             i,
             printings[i].card,
             card_rating(printings[i].card),
             card_roles(printings[i].card),
-            _reason(printings[i].card, card_roles(printings[i].card), plan, committed, pipers),
+            _reason(printings[i].card, card_roles(printings[i].card), plan, committed, pipers, drafting, stage),
         )
         for i in positions
     )

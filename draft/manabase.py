@@ -10,6 +10,7 @@ cast every game, and again).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from operator import itemgetter
@@ -28,6 +29,10 @@ _COLORS = tuple(Color)
 
 
 WIDE_SOURCES = 8  # for one symbol in a deck of three colors or more: three colors of 10 are more than 24 lands
+# A color with at least ``FAR_BELOW_SYMBOLS`` colored symbols (spells and commanders, once each) needs this share of
+# its fair part of the sources (the sources by its share of the symbols): the builder's stats warn below it.
+FAR_BELOW = 0.75
+FAR_BELOW_SYMBOLS = 10
 
 
 def commander_sources(symbols: int, width: int = 2) -> int:
@@ -116,20 +121,64 @@ def mana_sources(deck: Deck, identity: ColorIdentity | None = None) -> dict[str,
     return counts
 
 
+def fair_share(sources: int, symbols: int, total: int) -> int:
+    """A color's fair part of a deck's ``sources``: by its share of the ``total`` colored symbols."""
+    return round(sources * symbols / total) if total else 0
+
+
+def share_need(sources: int, symbols: int, total: int) -> int:
+    """The sources a color with ``symbols`` of the deck's ``total`` colored symbols needs not to be far below its fair
+    part (``FAR_BELOW``); 0 for a color of fewer than ``FAR_BELOW_SYMBOLS`` symbols."""
+    if symbols < FAR_BELOW_SYMBOLS:
+        return 0
+    return math.ceil(FAR_BELOW * fair_share(sources, symbols, total) - 1e-9)
+
+
 def mana(
     spells: Sequence[Card], lands: Sequence[Card], leaders: Sequence[Card], identity: ColorIdentity, land_total: int
-) -> tuple[Counter[Card], int]:
+) -> tuple[Counter[Card], int, int]:
+    """The basic lands that bring the deck to ``land_total`` lands, the sources its colors still lack for the needs of
+    ``source_needs``, and those they lack not to be far below their share of the colored symbols (the stats' warning,
+    met from the basics the needs leave)."""
     needs = source_needs(leaders, spells, identity)
     counts = [0] * len(_COLORS)  # sources of each color, WUBRG
     mask = identity.mask
+    sources = land_total - len(lands)  # the basics, each a source
     for card in [*spells, *lands]:
         traits = card_traits(card)
         if traits.source:
             made = traits.mask & mask if traits.mask else (mask if traits.fixing else 0)
+            sources += made != 0
             for index in COLOR_INDEXES[made]:
                 counts[index] += 1
     have = Counter({color: n for color, n in zip(_COLORS, counts, strict=True) if n})
-    return basics_for_needs(spells, identity, land_total - len(lands), needs, have, leaders)
+    symbols = [0] * len(_COLORS)
+    for card in [*spells, *leaders]:
+        for index, n in enumerate(card_traits(card).symbols):
+            symbols[index] += n
+    total = sum(symbols[index] for index in COLOR_INDEXES[mask])
+    wanted = {}
+    for index in COLOR_INDEXES[mask]:
+        share = share_need(sources, symbols[index], total)
+        if share > needs.get(_COLORS[index], 0):
+            wanted[_COLORS[index]] = share
+    basics, short, wanting = basics_for_needs(spells, identity, land_total - len(lands), needs, have, leaders, wanted)
+    return basics, short, wanting
+
+
+def with_lands(
+    spells: Sequence[Card],
+    lands: Sequence[Card],
+    leaders: Sequence[Card],
+    identity: ColorIdentity,
+    land_total: int,
+    size: int,
+) -> tuple[list[Card], Counter[Card], int]:
+    """A deck of ``size`` cards at ``land_total`` lands (the last of its ``spells`` go): its spells, its basics and
+    the sources its needs still lack (``mana``)."""
+    kept = list(spells[: size - len(leaders) - land_total])
+    basics, short, _below = mana(kept, lands, leaders, identity, land_total)
+    return kept, basics, short
 
 
 def basics_for_needs(
@@ -139,17 +188,22 @@ def basics_for_needs(
     needs: dict[Color, int] | None = None,
     have: Counter[Color] | None = None,
     commanders: Sequence[Card] = (),
-) -> tuple[Counter[Card], int]:
-    """Basic lands: first what each color still needs, then by the colored symbols of the spells and the commanders
+    shares_wanted: dict[Color, int] | None = None,
+) -> tuple[Counter[Card], int, int]:
+    """Basic lands: first what each color still needs, then what the colors far below their share of the colored
+    symbols want (``shares_wanted``, from what is left), then by the colored symbols of the spells and the commanders
     (``_symbol_weights``).
 
-    Returns the basics and how many sources the needs still lack.  Wastes for a colorless identity.
+    Returns the basics, how many sources the needs still lack and how many the shares still lack.  Wastes for a
+    colorless identity.
     """
     if count <= 0:
-        lacking = sum(max(0, need - (have or Counter())[color]) for color, need in (needs or {}).items())
-        return Counter(), lacking
+        held_now = have or Counter()
+        lacking = sum(max(0, need - held_now[color]) for color, need in (needs or {}).items())
+        below = sum(max(0, want - held_now[color]) for color, want in (shares_wanted or {}).items())
+        return Counter(), lacking, below
     if not identity:
-        return Counter({basic_land(""): count}), 0
+        return Counter({basic_land(""): count}), 0, 0
     needs, have = needs or {}, have or Counter()
     colors = list(identity)  # WUBRG order breaks ties: each list below follows it
     held = [have[color] for color in colors]
@@ -165,6 +219,14 @@ def basics_for_needs(
         shares[at] += 1
         missing[at] -= 1
         budget -= 1
+    # Then what the colors far below their share of the symbols want, from the basics left, most missing first.
+    wanting = shares_wanted or {}
+    short = [max(0, wanting.get(color, 0) - shares[at] - held[at]) for at, color in enumerate(colors)]
+    while budget and any(short):
+        at = short.index(max(short))
+        shares[at] += 1
+        short[at] -= 1
+        budget -= 1
     # Then each basic to the color with the most symbols per source it has (the first of equals).
     weights = _symbol_weights(spells, identity, commanders)
     ratios = [(weights[at] + 1.0) / (1 + shares[at] + held[at]) for at in range(len(colors))]
@@ -173,4 +235,4 @@ def basics_for_needs(
         shares[at] += 1
         ratios[at] = (weights[at] + 1.0) / (1 + shares[at] + held[at])
     basics = Counter({basic_land(color.value): n for color, n in zip(colors, shares, strict=True) if n})
-    return basics, sum(missing)
+    return basics, sum(missing), sum(short)

@@ -26,6 +26,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from draft.cardtext import colorless_symbols, makes_colorless
 from draft.decks import is_piper
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
@@ -216,10 +217,12 @@ def benched_better(
 ) -> list[tuple[Card, Card]]:
     """(benched, played) pairs: a nonland sideboard card inside the identity graded ``BENCHED_GAP`` or more above a
     nonland main-deck card, each sideboard card paired with the weakest main-deck card.  A copy of a commander, or
-    of a legend the deck plays ``LEGEND_COPIES`` of, is no bench: the legend rule makes it a poor card there."""
+    of a legend the deck plays ``LEGEND_COPIES`` of, is no bench: the legend rule makes it a poor card there; nor is
+    a card whose cost asks {C} of a deck with no source of colorless mana."""
     leading = {card.name for card in commanders}
     main = list(main)
     copies = Counter(card.name for card in [*main, *commanders])
+    colorless = any(makes_colorless(card) for card in main)
     played = [(grade(c), c) for c in main if not c.is_land and c.name != PIPER]
     graded = [(value, card) for value, card in played if value is not None]
     if not graded:
@@ -232,6 +235,8 @@ def benched_better(
             continue
         if card.is_legendary and copies[card.name] >= LEGEND_COPIES and (card.copy_limit or 0) <= LEGEND_COPIES:
             continue  # a further copy of a legend the deck already plays twice is nearly dead
+        if colorless_symbols(card) and not colorless:
+            continue  # its {C} can't be paid: the deck has no source of colorless mana
         if value - weakest_value >= BENCHED_GAP:
             found.append((card, weakest))
     return found
@@ -279,13 +284,14 @@ def deck_grade_ratio(
         return None
     leaders = list(commanders)
     candidates = []
+    colorless = any(makes_colorless(card) for card in main)
     for card in pool:
         if card in leaders:
             leaders.remove(card)
             continue
         value = grade(card)
-        if value is None or card.is_land or is_piper(card):
-            continue
+        if value is None or card.is_land or is_piper(card) or (colorless_symbols(card) and not colorless):
+            continue  # (a card asking {C} of a deck with no colorless source can't be cast there)
         candidates.append((value, card))
     return round(statistics.mean(played) / _best_mean(candidates, identity.mask, len(played)), 4)
 

@@ -282,7 +282,7 @@ def test_basics_that_meet_every_need_at_once_are_the_ones_given_one_at_a_time():
             count = rng.randrange(0, 26)
             deck = rng.sample(spells, 30)
             found = basics_for_needs(deck, identity, count, needs, have)
-            assert found == basics_by_loop(deck, identity, count, needs, have)
+            assert found[:2] == basics_by_loop(deck, identity, count, needs, have) and found[2] == 0  # no shares asked
             met += found[1] == 0
             short += found[1] > 0
     assert met and short  # both ways taken

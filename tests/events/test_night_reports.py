@@ -362,8 +362,11 @@ def test_a_published_decklist_says_the_color_chosen_for_each_piper_leading_it(ni
         ("The Prismatic Piper", "black"),
         ("The Prismatic Piper", "red"),
     ]
-    others = [line for d in lists.values() for part in ("commanders", "main") for line in d[part]]
-    assert sum(1 for line in others if "chosen_color" in line) == 2
+    others = [(d["name"], part, line) for d in lists.values() for part in ("commanders", "main") for line in d[part]]
+    colored = [(name, part, line["name"]) for name, part, line in others if "chosen_color" in line]
+    # Only a Piper leading a deck has a color: this player's two, and any a bot's deck leads with.
+    assert all(part == "commanders" and card == "The Prismatic Piper" for _, part, card in colored), colored
+    assert sum(1 for name, _, _ in colored if name == NAMES[0]) == 2
 
 
 def test_the_table_shows_each_of_two_pipers_with_the_color_chosen_for_it(night):

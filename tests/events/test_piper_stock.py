@@ -222,8 +222,8 @@ def test_the_timer_and_the_hint_pick_for_the_pipers_the_store_sures(tmp_path, ma
     table = TableSession.create(
         Store(tmp_path / "d.json"),
         kind="event",
-        seed=11,
-        config=DraftConfig(seats=4),
+        seed=12,  # (at seed 11 a seat sure of none now drafts as one sure of two would: a one-color lead keeps a
+        config=DraftConfig(seats=4),  # second color, docs/bots.md; the check below needs a draft where they differ)
         humans=[0, 1, 2, 3],
         names=["Ann", "Bo", "Cy", "Di"],
         timer=60,

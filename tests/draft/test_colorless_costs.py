@@ -1,0 +1,63 @@
+"""A spell whose cost holds {C} (Kozilek, the Great Distortion: {8}{C}{C}) is paid only by colorless mana: Wastes, or
+a land or mana rock whose own ability adds {C}.  A basic land of a color never makes it, so a deck of colored basics
+can't cast such a spell: it stays in the sideboard, and the judge doesn't count it a better card benched there."""
+
+from __future__ import annotations
+
+import pytest
+
+from draft import reference
+from draft.cardtext import colorless_symbols, makes_colorless
+from draft.deckbuild import build_deck
+from draft.engine import DraftConfig
+from draft.sim import piper_card, pod_seeds, run_pod
+from draft.traits import card_rating, card_traits
+from sets.basics import basic_land
+from sets.catalog import load_set
+from sets.colors import Color
+from tests.helpers.products import import_products
+
+
+@pytest.fixture
+def cmm(cli):
+    import_products(cli)
+    return load_set("CMM").cards
+
+
+def _asks_colorless(card) -> bool:
+    return "{C}" in (card.mana_cost or "")
+
+
+def test_colorless_symbols_and_sources_are_read_from_costs_and_mana_abilities(cmm):
+    kozilek = next(c for c in cmm if c.name == "Kozilek, the Great Distortion")
+    assert colorless_symbols(kozilek) == 2
+    assert colorless_symbols(next(c for c in cmm if c.mana_cost == "{3}")) == 0  # generic mana is no {C}
+    assert makes_colorless(basic_land(""))  # Wastes
+    assert not makes_colorless(basic_land("G"))
+
+
+def test_a_deck_of_colored_basics_leaves_a_spell_that_asks_colorless_mana_in_the_sideboard(cmm):
+    kozilek = next(c for c in cmm if c.name == "Kozilek, the Great Distortion")
+    assert card_rating(kozilek) > 2.0  # a card the builder would play, could it be cast
+    green = sorted(
+        (c for c in cmm if not c.is_legendary and not c.is_land and card_traits(c).mask == Color.G.bit),
+        key=lambda c: (-card_rating(c), c.name),
+    )[:12]
+    deck = build_deck([kozilek, *green * 3], piper_card("CMM"), "Planted", None)  # a pool holds copies
+    assert kozilek not in deck.main and kozilek in deck.sideboard
+
+
+def test_no_bot_deck_plays_a_spell_its_mana_cant_pay(cmm):
+    # Before, 19 of these 160 Commander Masters decks played Kozilek (21 copies) among basics of their colors; now
+    # none, and the judge counts no such card as benched.
+    played = benched = 0
+    for seed in pod_seeds(0, 20):
+        for seat in run_pod(seed, DraftConfig(seats=8, set_code="CMM")).seats:
+            main = list(seat.deck.main.elements())
+            if any(makes_colorless(card) for card in main):
+                continue
+            played += sum(_asks_colorless(card) for card in main)
+            side = list(seat.deck.sideboard.elements())
+            found = reference.benched_better(main, side, seat.report.color_identity, seat.deck.commanders)
+            benched += sum(_asks_colorless(card) for card, _ in found)
+    assert played == 0 and benched == 0, (played, benched)
