@@ -6,16 +6,19 @@
   "use strict";
 
   var POLL_MS = 3000;
-  var state = { view: null, offset: 0, busy: false, message: "", typing: {} };
+  // ``drawn``: the answer last drawn, its clock aside (``shape``); ``size``: the final table's size the desk chose;
+  // ``focus``: the key of the control to give the keyboard back to once it can have it (a button off while busy)
+  var state = { view: null, offset: 0, busy: false, message: "", typing: {}, drawn: null, size: null, focus: null };
 
   var el = cmdraftPage.el;
   var clear = cmdraftPage.clear;
   var request = cmdraftPage.request;
   var put = cmdraftPage.put;
 
-  function button(text, cls, action) {
+  function button(text, cls, key, action) {
     var b = el("button", cls, text);
     b.type = "button";
+    b.setAttribute("data-key", key);
     b.disabled = state.busy;
     b.addEventListener("click", action);
     return b;
@@ -69,12 +72,25 @@
     return Math.floor(whole / 60) + ":" + (whole % 60 < 10 ? "0" : "") + (whole % 60);
   }
 
+  // The answer as the page shows it: the server's clock, and a running clock's seconds left, aside (the clocks
+  // count from their deadlines between answers, ``tick``).
+  function shape(view) {
+    return JSON.stringify(view, function (key, value) {
+      if (key === "server_time") return undefined;
+      if (key === "remaining" && this && !this.paused && this.deadline !== null && this.deadline !== undefined) return undefined;
+      return value;
+    });
+  }
+
   function load() {
     return request("GET", "/api/desk/night").then(
       function (view) {
         state.view = view;
         state.offset = view.server_time - Date.now() / 1000;
-        render();
+        // the same night as last time: nothing is drawn again (the keyboard's place and a press half made stay)
+        var now = shape(view);
+        if (now !== state.drawn || state.busy) render();
+        else tick();
       },
       function () {
         /* no desk token in this browser: the page says so itself */
@@ -107,9 +123,29 @@
     };
   }
 
+  // The keyboard's place through a drawing of the night: each control has a key (what it does, and its table), and
+  // the control with the same key has the focus again once drawn anew (or, while it is off, once it is on again).
+  function focusedKey() {
+    var active = document.activeElement;
+    if (!active || active === document.body || !root().contains(active)) return null;
+    return active.getAttribute("data-key");
+  }
+
+  function refocus(key) {
+    if (!key) return;
+    var node = root().querySelector('[data-key="' + key + '"]');
+    if (node && !node.disabled) {
+      if (node !== document.activeElement) node.focus({ preventScroll: true });
+      state.focus = null;
+    } else state.focus = key;
+  }
+
   function render() {
     var box = root();
     var view = state.view;
+    var key = focusedKey() || (document.activeElement === document.body ? state.focus : null);
+    state.focus = null;
+    state.drawn = state.busy ? null : shape(view);
     clear(box);
     if (!view || ["building", "playing", "finished"].indexOf(view.event.status) < 0) {
       box.hidden = true;
@@ -133,9 +169,9 @@
     var actions = el("div", "desk-night-actions");
     // which actions the desk may take now is the core's answer (``actions``); the page only draws them
     function may(action) { return view.actions.indexOf(action) >= 0; }
-    if (may("pair")) actions.appendChild(button("Pair the next round", "primary", function () { act("/api/desk/round", {}, "paired"); }));
+    if (may("pair")) actions.appendChild(button("Pair the next round", "primary", "pair", function () { act("/api/desk/round", {}, "paired"); }));
     if (may("pair-anyway")) { // a player to be paired has no legal deck (the decks line says who): the terminal's --force
-      actions.appendChild(button("Pair anyway", "", function () {
+      actions.appendChild(button("Pair anyway", "", "pair-anyway", function () {
         if (!window.confirm("Pair the next round although " + (view.decks || "a player has no legal deck") + "?")) return;
         act("/api/desk/round", { force: true }, "paired");
       }));
@@ -143,34 +179,37 @@
     if (may("clock")) {
       // the round's clock, as the tables show it: start it once, then pause or resume it, or start it again
       var clock = rnd.tables.length ? rnd.tables[0].clock : null;
-      if (!clock) actions.appendChild(button("Start the clock", "", function () { act("/api/desk/clock", {}, "clock running"); }));
+      if (!clock) actions.appendChild(button("Start the clock", "", "clock", function () { act("/api/desk/clock", {}, "clock running"); }));
       else {
-        actions.appendChild(button(clock.paused ? "Resume the clock" : "Pause the clock", "", function () {
+        actions.appendChild(button(clock.paused ? "Resume the clock" : "Pause the clock", "", "clock", function () {
           act("/api/desk/clock", { pause: true }, clock.paused ? "clock running" : "clock paused");
         }));
-        actions.appendChild(button("Restart the clock", "", function () { act("/api/desk/clock", { restart: true }, "clock restarted"); }));
+        actions.appendChild(button("Restart the clock", "", "clock-restart", function () { act("/api/desk/clock", { restart: true }, "clock restarted"); }));
       }
     }
-    if (may("pair-again")) actions.appendChild(button("Pair this round again", "", function () { act("/api/desk/round", { again: true }, "paired again"); }));
-    if (may("undo")) actions.appendChild(button("Undo the desk's last change", "", function () { act("/api/desk/undo", {}, "undone"); }));
+    if (may("pair-again")) actions.appendChild(button("Pair this round again", "", "pair-again", function () { act("/api/desk/round", { again: true }, "paired again"); }));
+    if (may("undo")) actions.appendChild(button("Undo the desk's last change", "", "undo", function () { act("/api/desk/undo", {}, "undone"); }));
     if (may("top")) {
       var size = el("select");
       cmdraftPage.label(size, "final table size");
+      size.setAttribute("data-key", "top-size");
       view.final_sizes.forEach(function (n) { // the sizes the event's final table may have, as the server says
         var o = el("option", null, "top " + n);
         o.value = String(n);
         size.appendChild(o);
       });
+      if (state.size !== null && view.final_sizes.indexOf(Number(state.size)) >= 0) size.value = state.size; // the desk's choice
+      size.addEventListener("change", function () { state.size = size.value; });
       actions.appendChild(size);
-      actions.appendChild(button("Seat the final table", "", function () { act("/api/desk/top", { size: Number(size.value) }, function (seated) {
+      actions.appendChild(button("Seat the final table", "", "top", function () { act("/api/desk/top", { size: Number(size.value) }, function (seated) {
         return "final table seated: " + seated.said.join(" "); // how each tie at the cut was settled, as the terminal says
       }); }));
     }
-    if (may("tracker")) actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", function () {
+    if (may("tracker")) actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", "tracker", function () {
       act("/api/desk/tracker", { on: !view.event.tracker }, "tracker changed");
     }));
-    if (may("finish")) actions.appendChild(button("Finish the event", "", function () { act("/api/desk/finish", {}, "finished"); }));
-    if (may("publish")) actions.appendChild(button(view.event.publish_decklists ? "Decklists public after the event: yes" : "Decklists public after the event: no", "", function () {
+    if (may("finish")) actions.appendChild(button("Finish the event", "", "finish", function () { act("/api/desk/finish", {}, "finished"); }));
+    if (may("publish")) actions.appendChild(button(view.event.publish_decklists ? "Decklists public after the event: yes" : "Decklists public after the event: no", "", "publish", function () {
       act("/api/desk/publish", { on: !view.event.publish_decklists }, "decklists setting changed");
     }));
     head.appendChild(actions);
@@ -190,6 +229,7 @@
     });
     box.appendChild(grid);
     tick();
+    refocus(key);
   }
 
   function tableCard(rnd, t) {
@@ -213,16 +253,16 @@
       // who reported it and who is still waited for: the core's words, as the phones and the terminal say them
       reported.appendChild(el("p", "hint", r.by_words));
       if (r.waiting_words) reported.appendChild(el("p", "hint", r.waiting_words));
-      reported.appendChild(button("Record this version", "primary", function () {
+      reported.appendChild(button("Record this version", "primary", "report:" + t.table, function () {
         act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(r.order) }, recorded(t.table));
       }));
       card.appendChild(reported);
-      r.disputes.forEach(function (d) {
+      r.disputes.forEach(function (d, i) {
         var version = el("div", "desk-night-version");
         version.appendChild(el("p", null, d.words)); // the core's words, as the phones and the terminal say them
         if (d.order.length) {
           version.appendChild(el("p", "desk-night-order", names(d.order)));
-          version.appendChild(button("Record " + d.player + "'s version", "", function () {
+          version.appendChild(button("Record " + d.player + "'s version", "", "dispute:" + t.table + ":" + i, function () {
             act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(d.order) }, recorded(t.table));
           }));
         }
@@ -234,17 +274,18 @@
       // an example in this table's own names: a finishing order, "=" for a draw after the first
       typed.placeholder = t.players.map(function (name, i) { return (i === 0 ? "" : i === 2 ? " = " : " > ") + name; }).join("");
       cmdraftPage.label(typed, "result of table " + t.table);
+      typed.setAttribute("data-key", "typed:" + t.table);
       typed.value = state.typing[t.table] || "";
       typed.addEventListener("input", function () { state.typing[t.table] = typed.value; });
       var row = el("div", "desk-night-actions");
       row.appendChild(typed);
-      row.appendChild(button(t.result ? "Correct" : "Record", "", function () {
+      row.appendChild(button(t.result ? "Correct" : "Record", "", "record:" + t.table, function () {
         var text = typed.value;
         state.typing[t.table] = "";
         act("/api/desk/settle", { round: rnd.number, table: t.table, order: text, replace: !!t.result }, recorded(t.table));
       }));
       if (rnd.open && !t.result) {
-        row.appendChild(button("+5 min", "", function () {
+        row.appendChild(button("+5 min", "", "extra:" + t.table, function () {
           act("/api/desk/extra-time", { table: t.table, minutes: 5 }, "table " + t.table + ": 5 more minutes");
         }));
       }
