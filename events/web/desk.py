@@ -34,6 +34,7 @@ from events.web.bodies import (
     SettleBody,
     SwitchBody,
     TopBody,
+    UndoBody,
 )
 from events.web.desk_answers import (
     DeskLink,
@@ -48,6 +49,7 @@ from events.web.desk_answers import (
     Settled,
     Tracker,
     Undone,
+    UndoPreview,
 )
 from events.web.endpoints import Desk, Endpoint, desk_door, desk_get, desk_post
 from events.web.server import Server
@@ -170,9 +172,15 @@ async def post_clock(desk: Desk, body: ClockBody) -> RoundClock:
     return await changed(desk, typed(clock.shown(number, served.wall()), RoundClock))
 
 
-async def post_undo(desk: Desk, body: Empty) -> Undone:
+async def get_undo(desk: Desk) -> UndoPreview:
     served = desk.server.served
-    return await changed(desk, typed(await in_core(served, served.undo.undo, served.event_id), Undone))
+    return typed({"next": await in_core(served, served.undo.next_change, served.event_id)}, UndoPreview)
+
+
+async def post_undo(desk: Desk, body: UndoBody) -> Undone:
+    served = desk.server.served
+    undone = await in_core(served, served.undo.undo, served.event_id, body.expect)
+    return await changed(desk, typed(undone, Undone))
 
 
 async def post_top(desk: Desk, body: TopBody) -> FinalTable:
@@ -235,7 +243,21 @@ ENDPOINTS: list[Endpoint] = [
         "of its tables has a result, report or tracker entry)",
     ),
     desk_post("/api/desk/clock", ClockBody, post_clock, RoundClock, "start, restart or pause the round's clock"),
-    desk_post("/api/desk/undo", Empty, post_undo, Undone, "`event undo`"),
+    desk_get(
+        "/api/desk/undo",
+        get_undo,
+        UndoPreview,
+        "what `POST /api/desk/undo` would take back next (`event undo --list`), or null: `asks` (a round's pairing "
+        "or a seating: players may sit at those tables) and `refused` (why it can't be undone, or null)",
+    ),
+    desk_post(
+        "/api/desk/undo",
+        UndoBody,
+        post_undo,
+        Undone,
+        "`event undo`; `expect`: the change the desk confirmed (`GET /api/desk/undo`'s `entry`): another change made "
+        "meanwhile is refused, not undone in its place",
+    ),
     desk_post("/api/desk/top", TopBody, post_top, FinalTable, "the final table"),
     desk_post("/api/desk/tracker", SwitchBody, post_tracker, Tracker, "the tracker from phones on or off"),
     desk_post("/api/desk/publish", SwitchBody, post_publish, Published, "decklists public after the event, or not"),

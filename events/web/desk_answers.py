@@ -117,6 +117,23 @@ class Undone(Answer):
     new: Any
 
 
+class UndoNext(Answer):
+    """What ``POST /api/desk/undo`` would take back next (``event undo --list``): the change in words, ``asks``
+    (a round's pairing or a seating: players may sit at those tables, so the desk is asked first) and ``refused``
+    (why it can't be undone, in the core's words; null when it can)."""
+
+    entry: int
+    what: str
+    text: str
+    at: str
+    asks: bool
+    refused: str | None
+
+
+class UndoPreview(Answer):
+    next: UndoNext | None  # null: nothing to undo
+
+
 class FinalTable(Answer):
     round: int
     players: list[str]

@@ -15,12 +15,13 @@ from tests.helpers.pages import desk, script
 FOCUSED = "document.activeElement && (document.activeElement.getAttribute('aria-label') || document.activeElement.textContent)"
 
 
-def tab_to(page: Page, name: str, most: int = 40) -> None:
-    """Press Tab until the keyboard is on the control named ``name``."""
+def tab_to(page: Page, name: str, most: int = 40) -> str:
+    """Press Tab until the keyboard is on a control whose name starts with ``name``; that control's name."""
     for _ in range(most):
         page.keyboard.press("Tab")
-        if page.evaluate(FOCUSED) == name:
-            return
+        said = page.evaluate(FOCUSED)
+        if said.startswith(name):
+            return said
     raise AssertionError(f"Tab never reached {name!r}")
 
 
@@ -58,19 +59,22 @@ def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_th
     page = browser.new_context(viewport=LAPTOP).new_page()
     page.goto(f"{served.url}/desk?token=desk-secret")
     expect(page.locator("#desk-night h1")).to_have_text("Round 1")
-    tab_to(page, "+5 min")
+    extra = tab_to(page, "5 more minutes for table ")  # a screen reader hears which table's
     first = page.evaluate("document.activeElement.closest('[data-table]').dataset.table")
+    assert extra == f"5 more minutes for table {first}"
     answers(page, "/api/desk/night", 2)
-    assert page.evaluate(FOCUSED) == "+5 min"
+    assert page.evaluate(FOCUSED) == extra
     # another table's result comes in: the night is drawn again, the keyboard stays on the same table's button
     other = 2 if first == "1" else 1
     desk(served.url, "/api/desk/settle", {"round": 1, "table": other, "order": " > ".join(tables[other - 1])})
     expect(page.locator(f'.desk-night-table[data-table="{other}"] .desk-night-order')).to_be_visible()
-    assert page.evaluate(FOCUSED) == "+5 min"
-    assert page.evaluate("document.activeElement.closest('[data-table]').dataset.table") == first
-    for table, names in enumerate(tables, start=1):
-        if table != other:
-            desk(served.url, "/api/desk/settle", {"round": 1, "table": table, "order": " > ".join(names)})
+    assert page.evaluate(FOCUSED) == extra
+    # the last table's result typed at the keyboard: Enter in the field records it, as its button does
+    field = page.get_by_role("textbox", name=f"result of table {first}")
+    field.focus()
+    page.keyboard.type(" > ".join(tables[int(first) - 1]))
+    page.keyboard.press("Enter")
+    expect(page.locator("#desk-night-message")).to_have_text(f"table {first} recorded")
     size = page.locator("#desk-night select")
     expect(size).to_be_visible()
     size.select_option("3")
@@ -79,3 +83,58 @@ def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_th
     page.locator("#desk-night button", has_text="Seat the final table").click()
     expect(page.locator("#desk-night h1")).to_have_text("Final table")
     assert len(page.locator(".desk-night-table").first.locator("p").nth(1).inner_text().split(", ")) == 3
+
+
+def test_undo_and_finish_ask_first_naming_what_and_undo_takes_back_only_the_change_it_named(night_server, browser):
+    """Before: "Undo the desk's last change" took back whatever was last, a round's pairing too, in one tap and
+    without saying what (the terminal asks first for a pairing: players may sit at those tables), and "Finish the
+    event", which nothing takes back, finished it in one tap."""
+    db, event_id, served = night_server
+    tables = desk(served.url, "/api/desk/round", {})["tables"]
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    heading = page.locator("#desk-night h1")
+    expect(heading).to_have_text("Round 1")
+    asked: list[str] = []
+
+    def dismiss(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    undo = page.locator("#desk-night button", has_text="Undo the desk's last change")
+    page.once("dialog", dismiss)
+    undo.click()
+    expect(page.locator("#desk-night button", has_text="Undo the desk's last change")).to_be_enabled()
+    assert (
+        len(asked) == 1
+        and asked[0].startswith("Take back the pairing of round 1?")
+        and "Players may be sitting" in asked[0]
+    )
+    expect(heading).to_have_text("Round 1")  # dismissed: still paired
+    desk(served.url, "/api/desk/clock", {})  # a clock is started again, never undone: said why, nothing asked or sent
+    undo.click()
+    expect(page.locator("#desk-night-message")).to_contain_text("can't be undone: a round's clock is set again")
+    assert len(asked) == 1
+    one = " > ".join(tables[0])
+    desk(served.url, "/api/desk/settle", {"round": 1, "table": 1, "order": one})
+
+    def another_change_then_yes(dialog) -> None:  # a second desk records table 2 while this one is asked
+        asked.append(dialog.message)
+        desk(served.url, "/api/desk/settle", {"round": 1, "table": 2, "order": " > ".join(tables[1])})
+        dialog.accept()
+
+    page.once("dialog", another_change_then_yes)
+    undo.click()
+    expect(page.locator("#desk-night-message")).to_contain_text("another change was made meanwhile")
+    assert asked[1].startswith("Take back result") and "Players may be sitting" not in asked[1]
+    for table in ("1", "2"):  # nothing undone in its place: both results stand
+        expect(page.locator(f'.desk-night-table[data-table="{table}"] .desk-night-order')).to_be_visible()
+    finish = page.locator("#desk-night button", has_text="Finish the event")
+    page.once("dialog", dismiss)
+    finish.click()
+    expect(page.locator("#desk-night button", has_text="Finish the event")).to_be_enabled()
+    assert asked[2].startswith("Finish ") and "stays finished" in asked[2]
+    expect(page.locator("#event-status")).to_have_text("playing")
+    page.once("dialog", lambda dialog: dialog.accept())
+    finish.click()
+    expect(page.locator("#desk-night-message")).to_have_text("finished")

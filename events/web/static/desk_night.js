@@ -24,6 +24,12 @@
     return b;
   }
 
+  // A button's name for a screen reader, with its table: "Record" alone says not which of the tables it records.
+  function named(node, text) {
+    cmdraftPage.label(node, text);
+    return node;
+  }
+
   function root() {
     var node = document.getElementById("desk-night");
     if (!node) {
@@ -188,7 +194,7 @@
       }
     }
     if (may("pair-again")) actions.appendChild(button("Pair this round again", "", "pair-again", function () { act("/api/desk/round", { again: true }, "paired again"); }));
-    if (may("undo")) actions.appendChild(button("Undo the desk's last change", "", "undo", function () { act("/api/desk/undo", {}, "undone"); }));
+    if (may("undo")) actions.appendChild(button("Undo the desk's last change", "", "undo", undo));
     if (may("top")) {
       var size = el("select");
       cmdraftPage.label(size, "final table size");
@@ -208,7 +214,11 @@
     if (may("tracker")) actions.appendChild(button(view.event.tracker ? "Tracker from phones: on" : "Tracker from phones: off", "", "tracker", function () {
       act("/api/desk/tracker", { on: !view.event.tracker }, "tracker changed");
     }));
-    if (may("finish")) actions.appendChild(button("Finish the event", "", "finish", function () { act("/api/desk/finish", {}, "finished"); }));
+    if (may("finish")) actions.appendChild(button("Finish the event", "", "finish", function () {
+      // a finished event stays finished (undo doesn't take it back): one tap must not end the night
+      if (!window.confirm("Finish " + cmdraftPage.shown(view.event.name) + "? The standings become final; a finished event stays finished (undo can't take it back).")) return;
+      act("/api/desk/finish", {}, "finished");
+    }));
     if (may("publish")) actions.appendChild(button(view.event.publish_decklists ? "Decklists public after the event: yes" : "Decklists public after the event: no", "", "publish", function () {
       act("/api/desk/publish", { on: !view.event.publish_decklists }, "decklists setting changed");
     }));
@@ -232,6 +242,36 @@
     refocus(key);
   }
 
+  // Undo names what it takes back, asked first (the terminal's ``event undo`` asks before a round's pairing or a
+  // seating, whose players may sit at those tables), and takes back that change only: another one made meanwhile
+  // is refused, in the core's words.  A change that can't be undone says why, and nothing is sent.
+  function undo() {
+    state.busy = true;
+    state.message = "";
+    render();
+    request("GET", "/api/desk/undo")
+      .then(function (answer) {
+        state.busy = false;
+        var next = answer.next;
+        if (next && next.refused) {
+          state.message = next.refused;
+          return load();
+        }
+        if (next) {
+          var sure = "Take back " + next.text + "?" + (next.asks ? " Players may be sitting at those tables." : "");
+          if (!window.confirm(cmdraftPage.shown(sure))) return load();
+        }
+        return act("/api/desk/undo", next ? { expect: next.entry } : {}, function (done) {
+          return "undone: " + done.undid;
+        });
+      })
+      .catch(function (error) {
+        state.busy = false;
+        state.message = error.message;
+        return load();
+      });
+  }
+
   function tableCard(rnd, t) {
     var card = el("div", "panel desk-night-table status-" + t.status);
     card.dataset.table = String(t.table);
@@ -253,18 +293,18 @@
       // who reported it and who is still waited for: the core's words, as the phones and the terminal say them
       reported.appendChild(el("p", "hint", r.by_words));
       if (r.waiting_words) reported.appendChild(el("p", "hint", r.waiting_words));
-      reported.appendChild(button("Record this version", "primary", "report:" + t.table, function () {
+      reported.appendChild(named(button("Record this version", "primary", "report:" + t.table, function () {
         act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(r.order) }, recorded(t.table));
-      }));
+      }), "Record this version for table " + t.table + ": " + names(r.order)));
       card.appendChild(reported);
       r.disputes.forEach(function (d, i) {
         var version = el("div", "desk-night-version");
         version.appendChild(el("p", null, d.words)); // the core's words, as the phones and the terminal say them
         if (d.order.length) {
           version.appendChild(el("p", "desk-night-order", names(d.order)));
-          version.appendChild(button("Record " + d.player + "'s version", "", "dispute:" + t.table + ":" + i, function () {
+          version.appendChild(named(button("Record " + d.player + "'s version", "", "dispute:" + t.table + ":" + i, function () {
             act("/api/desk/settle", { round: rnd.number, table: t.table, order: ids(d.order) }, recorded(t.table));
-          }));
+          }), "Record " + d.player + "'s version for table " + t.table + ": " + names(d.order)));
         }
         card.appendChild(version);
       });
@@ -279,15 +319,19 @@
       typed.addEventListener("input", function () { state.typing[t.table] = typed.value; });
       var row = el("div", "desk-night-actions");
       row.appendChild(typed);
-      row.appendChild(button(t.result ? "Correct" : "Record", "", "record:" + t.table, function () {
+      var record = named(button(t.result ? "Correct" : "Record", "", "record:" + t.table, function () {
         var text = typed.value;
         state.typing[t.table] = "";
         act("/api/desk/settle", { round: rnd.number, table: t.table, order: text, replace: !!t.result }, recorded(t.table));
-      }));
+      }), (t.result ? "Correct" : "Record") + " table " + t.table + "'s result as typed");
+      typed.addEventListener("keydown", function (event) { // Enter in the field records it, as its button does
+        if (event.key === "Enter" && !record.disabled) record.click();
+      });
+      row.appendChild(record);
       if (rnd.open && !t.result) {
-        row.appendChild(button("+5 min", "", "extra:" + t.table, function () {
+        row.appendChild(named(button("+5 min", "", "extra:" + t.table, function () {
           act("/api/desk/extra-time", { table: t.table, minutes: 5 }, "table " + t.table + ": 5 more minutes");
-        }));
+        }), "5 more minutes for table " + t.table));
       }
       card.appendChild(row);
     }
@@ -314,7 +358,9 @@
   load();
   setInterval(function () {
     var active = document.activeElement;
-    if (!state.busy && !(active && active.tagName === "INPUT" && root().contains(active)) && !document.hidden) load();
+    // a result half typed is not drawn over (an empty field with the keyboard in it is: the night goes on)
+    var typing = active && active.tagName === "INPUT" && root().contains(active) && active.value;
+    if (!state.busy && !typing && !document.hidden) load();
   }, POLL_MS);
   setInterval(tick, 1000);
 })();
