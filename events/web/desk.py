@@ -222,8 +222,8 @@ ENDPOINTS: list[Endpoint] = [
         get_night,
         DeskNight,
         "every table of the round (result, or the report with every version, time left), who dropped, and the "
-        "desk's `actions` now (the core's answer: `pair`, `clock`, `pair-again`, `undo`, `top`, `tracker`, `finish`, "
-        "`publish`)",
+        "desk's `actions` now (the core's answer: `pair`, `pair-anyway`, `clock`, `pair-again`, `settle`, `undo`, "
+        "`top`, `tracker`, `finish`, `publish`)",
     ),
     desk_post(
         "/api/desk/settle",

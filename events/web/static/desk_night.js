@@ -309,7 +309,7 @@
         card.appendChild(version);
       });
     }
-    if (rnd.open || t.result) {
+    if ((rnd.open || t.result) && view.actions.indexOf("settle") >= 0) { // the core's answer: results may change
       var typed = el("input");
       // an example in this table's own names: a finishing order, "=" for a draw after the first
       typed.placeholder = t.players.map(function (name, i) { return (i === 0 ? "" : i === 2 ? " = " : " > ") + name; }).join("");
