@@ -72,9 +72,13 @@ def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_th
     # the last table's result typed at the keyboard: Enter in the field records it, as its button does
     field = page.get_by_role("textbox", name=f"result of table {first}")
     field.focus()
+    page.evaluate("window.region = document.getElementById('desk-night-said')")
     page.keyboard.type(" > ".join(tables[int(first) - 1]))
     page.keyboard.press("Enter")
     expect(page.locator("#desk-night-message")).to_have_text(f"table {first} recorded")
+    # a screen reader is told: the same live region (not one drawn anew with its words in, which is not read out)
+    expect(page.get_by_role("status").filter(has_text=f"table {first} recorded")).to_have_count(1)
+    assert page.evaluate("document.getElementById('desk-night-said') === window.region && !!window.region")
     size = page.locator("#desk-night select")
     expect(size).to_be_visible()
     size.select_option("3")
@@ -138,3 +142,5 @@ def test_undo_and_finish_ask_first_naming_what_and_undo_takes_back_only_the_chan
     page.once("dialog", lambda dialog: dialog.accept())
     finish.click()
     expect(page.locator("#desk-night-message")).to_have_text("finished")
+    expect(page.locator(".desk-night-table input")).to_have_count(0)  # no result changes now: no field offers one
+    expect(page.locator(".desk-night-table button")).to_have_count(0)

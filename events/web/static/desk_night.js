@@ -30,6 +30,30 @@
     return node;
   }
 
+  // What the desk's last action came to, for a screen reader: one live region made once, beside the night (never
+  // drawn again with it: a region made anew with its words already in is not read out), its words set when they
+  // change, and set again (emptied first) when the same words come again ("table 1 recorded" twice).
+  var told = "";
+
+  function tell(words) {
+    var region = document.getElementById("desk-night-said");
+    if (!region) {
+      region = el("p", "visually-hidden");
+      region.id = "desk-night-said";
+      region.setAttribute("role", "status");
+      var box = root();
+      box.parentNode.insertBefore(region, box.parentNode.firstChild);
+    }
+    if (words === told) return;
+    told = words;
+    region.textContent = "";
+    if (words) {
+      setTimeout(function () {
+        if (told === words) region.textContent = cmdraftPage.shown(words);
+      }, 50);
+    }
+  }
+
   function root() {
     var node = document.getElementById("desk-night");
     if (!node) {
@@ -170,8 +194,8 @@
     }
     var message = el("p", "hint", state.message);
     message.id = "desk-night-message";
-    message.setAttribute("role", "status");
     head.appendChild(message);
+    tell(state.message);
     var actions = el("div", "desk-night-actions");
     // which actions the desk may take now is the core's answer (``actions``); the page only draws them
     function may(action) { return view.actions.indexOf(action) >= 0; }
@@ -309,7 +333,7 @@
         card.appendChild(version);
       });
     }
-    if ((rnd.open || t.result) && view.actions.indexOf("settle") >= 0) { // the core's answer: results may change
+    if ((rnd.open || t.result) && state.view.actions.indexOf("settle") >= 0) { // the core's answer: results may change
       var typed = el("input");
       // an example in this table's own names: a finishing order, "=" for a draw after the first
       typed.placeholder = t.players.map(function (name, i) { return (i === 0 ? "" : i === 2 ? " = " : " > ") + name; }).join("");
