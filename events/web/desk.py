@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, RedirectResponse, Response
 
 from events.night import browser_seats, desk_link
+from events.night.pipers import Pipers
 from events.night.round_clock import start_clock, toggle_pause
 from events.night.seat_codes import reset_code
 from events.night.table_reports import ExtraTime
@@ -48,6 +49,7 @@ from events.web.desk_answers import (
     RoundClock,
     Settled,
     Tracker,
+    PiperLedger,
     Undone,
     UndoPreview,
 )
@@ -172,6 +174,11 @@ async def post_clock(desk: Desk, body: ClockBody) -> RoundClock:
     return await changed(desk, typed(clock.shown(number, served.wall()), RoundClock))
 
 
+async def get_pipers(desk: Desk) -> PiperLedger:
+    served = desk.server.served
+    return typed(await in_core(served, served.night.phase(Pipers).piper_ledger, served.event_id), PiperLedger)
+
+
 async def get_undo(desk: Desk) -> UndoPreview:
     served = desk.server.served
     return typed({"next": await in_core(served, served.undo.next_change, served.event_id)}, UndoPreview)
@@ -243,6 +250,13 @@ ENDPOINTS: list[Endpoint] = [
         "of its tables has a result, report or tracker entry)",
     ),
     desk_post("/api/desk/clock", ClockBody, post_clock, RoundClock, "start, restart or pause the round's clock"),
+    desk_get(
+        "/api/desk/pipers",
+        get_pipers,
+        PiperLedger,
+        "the Piper ledger, as `event pipers --json` prints it (opened per pod, what the registered decks add, unused "
+        "in pools, the stock, the shortfall, who could lend; the forecast from requests until every deck is in)",
+    ),
     desk_get(
         "/api/desk/undo",
         get_undo,

@@ -134,6 +134,66 @@ class UndoPreview(Answer):
     next: UndoNext | None  # null: nothing to undo
 
 
+# the Piper ledger (``Pipers.piper_ledger``, ``event pipers --json``), in the product's words (``word``, ``words``)
+
+
+class PiperPod(Answer):
+    pod: int
+    opened: int | None  # counted in the pod's recorded pools; null: none recorded yet
+    pools_recorded: int
+    seats: int
+    typed: int | None  # the count typed at the desk (``event pipers --opened``), or null
+    disagrees: bool
+
+
+class PiperDeck(Answer):
+    player: str
+    owned: int
+    used: int
+    added: int
+    name: str
+
+
+class PiperLender(Answer):
+    player: str
+    pod: int | None
+    spare: int
+    deck_registered: bool
+    dropped: bool
+    name: str
+
+
+class PiperRequest(Answer):
+    player: str
+    requested: int
+    name: str
+
+
+class PiperForecast(Answer):
+    requested: int
+    needed_from_others: int
+    available: int
+    shortfall: int
+    spent: bool
+    requests: list[PiperRequest]
+
+
+class PiperLedger(Answer):
+    card: str
+    word: str
+    words: str
+    pods: list[PiperPod]
+    held_in_pools: int
+    stock: int
+    decks: list[PiperDeck]
+    needed: int
+    unused: int
+    available: int
+    shortfall: int
+    lenders: list[PiperLender]
+    forecast: PiperForecast
+
+
 class FinalTable(Answer):
     round: int
     players: list[str]

@@ -6,6 +6,9 @@ final table's size chosen in its list went back to the first size before "Seat t
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
 from playwright.sync_api import Page, expect
 
 from tests.helpers.browsers import LAPTOP, player_numbers
@@ -144,3 +147,38 @@ def test_undo_and_finish_ask_first_naming_what_and_undo_takes_back_only_the_chan
     expect(page.locator("#desk-night-message")).to_have_text("finished")
     expect(page.locator(".desk-night-table input")).to_have_count(0)  # no result changes now: no field offers one
     expect(page.locator(".desk-night-table button")).to_have_count(0)
+
+
+def desk_read(base: str, path: str) -> dict:
+    """The desk's script reading: a GET with the desk's bearer token."""
+    request = urllib.request.Request(base + path, headers={"authorization": "Bearer desk-secret"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_the_desk_page_shows_the_piper_ledger_while_decks_are_built_and_follows_it(building, browser, cli, shots):
+    """Before: the Piper ledger was the terminal's only (`event pipers`); the desk's page, open on the laptop and a
+    judge's phone while decks are built, had none (who could lend, a shortfall, the forecast from requests)."""
+    db, event_id, served = building
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    panel = page.locator("#desk-pipers")
+    expect(panel.get_by_role("heading", name="Piper ledger")).to_be_visible()
+    stock = panel.get_by_role("row", name="Piper stock")
+    expect(stock.get_by_role("cell")).to_have_text("6")
+    expect(panel.get_by_role("row", name="Opened, pod 1")).to_contain_text("of 8 recorded pools")
+    expect(panel.get_by_role("row", name="Could lend")).to_be_visible()
+    # the desk's terminal changes the ledger: the page follows with no reload, in the core's figures
+    changed = cli("event", "pipers", event_id, "--stock", "0", "--request", "Ann=2", "--request", "Bo=2", "--db", db)
+    assert changed.exit_code == 0, changed.output
+    expect(stock.get_by_role("cell")).to_have_text("0")
+    expect(panel.get_by_role("row", name="Requested (forecast)").get_by_role("cell")).to_have_text("Ann 2, Bo 2")
+    forecast = desk_read(served.url, "/api/desk/pipers")["forecast"]
+    needed = panel.get_by_role("row", name="Needed from others").get_by_role("cell")
+    expect(needed).to_have_text(str(forecast["needed_from_others"]))
+    short = panel.get_by_role("row", name="Forecast short")  # shown when the requests outrun what could be lent
+    if forecast["shortfall"]:
+        expect(short).to_contain_text(f"{forecast['shortfall']} Piper")
+    else:
+        expect(short).to_have_count(0)
+    page.screenshot(path=str(shots / "desk-pipers-1920.png"), full_page=True)

@@ -115,6 +115,15 @@
   function load() {
     return request("GET", "/api/desk/night").then(
       function (view) {
+        // while decks are built and played, the Piper ledger too (a ledger not answered: the night without it)
+        if (["building", "playing"].indexOf(view.event.status) < 0) return view;
+        return request("GET", "/api/desk/pipers").then(
+          function (ledger) { view.pipers = ledger; return view; },
+          function () { return view; }
+        );
+      }
+    ).then(
+      function (view) {
         state.view = view;
         state.offset = view.server_time - Date.now() / 1000;
         // the same night as last time: nothing is drawn again (the keyboard's place and a press half made stay)
@@ -256,14 +265,60 @@
       head.appendChild(el("p", "hint", "Dropped: " + view.dropped.map(function (d) { return d.name + (d.after_round ? " (after round " + d.after_round + ")" : ""); }).join(", ")));
     }
     box.appendChild(head);
-    if (!rnd) return;
-    var grid = el("div", "desk-night-tables");
-    rnd.tables.forEach(function (t) {
-      grid.appendChild(tableCard(rnd, t));
-    });
-    box.appendChild(grid);
-    tick();
+    if (rnd) {
+      var grid = el("div", "desk-night-tables");
+      rnd.tables.forEach(function (t) {
+        grid.appendChild(tableCard(rnd, t));
+      });
+      box.appendChild(grid);
+      tick();
+    }
+    if (view.pipers) box.appendChild(ledgerPanel(view.pipers)); // below the round's tables, which come first
     refocus(key);
+  }
+
+  // The Piper ledger (``GET /api/desk/pipers``, the terminal's ``event pipers``), in the product's words: opened per
+  // pod, what the registered decks add, unused in pools, the stock, a shortfall, who could lend, and the forecast
+  // from requests until every deck is registered.  A table whose rows are headed, for a screen reader.
+  function ledgerPanel(ledger) {
+    var panel = el("div", "panel desk-pipers");
+    panel.id = "desk-pipers";
+    panel.appendChild(el("h2", null, ledger.word + " ledger"));
+    var table = el("table", "desk-pipers-table");
+    function row(label, value, cls) {
+      var tr = el("tr", cls || null);
+      var th = el("th", null, label);
+      th.setAttribute("scope", "row");
+      tr.appendChild(th);
+      tr.appendChild(el("td", null, value));
+      table.appendChild(tr);
+    }
+    function count(n) { return n + " " + (n === 1 ? ledger.word : ledger.words); }
+    function listed(items) { return items.length ? items.join(", ") : ""; }
+    ledger.pods.forEach(function (pod) {
+      var opened = pod.opened === null ? "no pool recorded yet" : pod.opened + " in " + pod.pools_recorded + " of " + pod.seats + " recorded pools";
+      if (pod.typed !== null) opened += "; typed " + pod.typed + (pod.disagrees ? " (disagrees with the pools)" : "");
+      row("Opened, pod " + pod.pod, opened, pod.disagrees ? "warn" : null);
+    });
+    if (!ledger.pods.length) row("Opened", ledger.held_in_pools + " in the recorded pools");
+    row(ledger.word + " stock", String(ledger.stock));
+    row("Added by decks", listed(ledger.decks.filter(function (d) { return d.added; }).map(function (d) { return d.name + " " + d.added; })) || "none");
+    row("Needed", String(ledger.needed));
+    row("Unused in pools", String(ledger.unused));
+    row("Available", ledger.available + " (unused + store stock)");
+    if (ledger.shortfall) row("Shortfall", count(ledger.shortfall) + " short for the registered decks", "bad");
+    row("Could lend", listed(ledger.lenders.map(function (l) {
+      return l.name + " (" + l.spare + (l.deck_registered ? "" : ", no deck yet") + (l.dropped ? ", dropped" : "") + ")";
+    })) || "nobody");
+    var forecast = ledger.forecast;
+    if (!forecast.spent) { // every deck registered: the requests made before deck building no longer tell anything
+      row("Requested (forecast)", listed(forecast.requests.map(function (r) { return r.name + " " + r.requested; })) || "none");
+      row("Needed from others", String(forecast.needed_from_others));
+      row("Could be lent", String(forecast.available));
+      if (forecast.shortfall) row("Forecast short", count(forecast.shortfall) + ", if the requests hold", "warn");
+    }
+    panel.appendChild(table);
+    return panel;
   }
 
   // Undo names what it takes back, asked first (the terminal's ``event undo`` asks before a round's pairing or a
