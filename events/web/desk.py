@@ -45,11 +45,11 @@ from events.web.desk_answers import (
     HandedSeat,
     NewCode,
     Paired,
+    PiperLedger,
     Published,
     RoundClock,
     Settled,
     Tracker,
-    PiperLedger,
     Undone,
     UndoPreview,
 )
