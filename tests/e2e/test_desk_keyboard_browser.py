@@ -122,6 +122,18 @@ def test_undo_and_finish_ask_first_naming_what_and_undo_takes_back_only_the_chan
     undo.click()
     expect(page.locator("#desk-night-message")).to_contain_text("can't be undone: a round's clock is set again")
     assert len(asked) == 1
+    # restarting the clock (never undone) and pairing the round again (players may sit there) ask first too
+    page.once("dialog", dismiss)
+    page.locator("#desk-night button", has_text="Restart the clock").click()
+    expect(page.locator("#desk-night button", has_text="Restart the clock")).to_be_enabled()
+    assert asked[1].startswith("Restart the clock of round 1 from its full ") and "time played so far" in asked[1]
+    page.once("dialog", dismiss)
+    page.locator("#desk-night button", has_text="Pair this round again").click()
+    expect(page.locator("#desk-night button", has_text="Pair this round again")).to_be_enabled()
+    assert asked[2].startswith("Pair round 1 again?") and "sitting" in asked[2]
+    expect(page.locator("#desk-night-message")).not_to_contain_text("restarted")
+    expect(page.locator("#desk-night-message")).not_to_contain_text("paired again")
+    del asked[1:]
     one = " > ".join(tables[0])
     desk(served.url, "/api/desk/settle", {"round": 1, "table": 1, "order": one})
 

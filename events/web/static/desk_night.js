@@ -223,10 +223,18 @@
         actions.appendChild(button(clock.paused ? "Resume the clock" : "Pause the clock", "", "clock", function () {
           act("/api/desk/clock", { pause: true }, clock.paused ? "clock running" : "clock paused");
         }));
-        actions.appendChild(button("Restart the clock", "", "clock-restart", function () { act("/api/desk/clock", { restart: true }, "clock restarted"); }));
+        actions.appendChild(button("Restart the clock", "", "clock-restart", function () {
+          // a clock is never undone: the time played so far would be lost to one tap beside "Pause the clock"
+          var length = Math.round(clock.length / 60);
+          if (!window.confirm("Restart the clock of " + (rnd.final ? "the final table" : "round " + rnd.number) + " from its full " + length + " minutes? The time played so far is lost.")) return;
+          act("/api/desk/clock", { restart: true }, "clock restarted");
+        }));
       }
     }
-    if (may("pair-again")) actions.appendChild(button("Pair this round again", "", "pair-again", function () { act("/api/desk/round", { again: true }, "paired again"); }));
+    if (may("pair-again")) actions.appendChild(button("Pair this round again", "", "pair-again", function () {
+      if (!window.confirm("Pair round " + rnd.number + " again? Every table is drawn again, and players may already be sitting at them.")) return;
+      act("/api/desk/round", { again: true }, "paired again");
+    }));
     if (may("undo")) actions.appendChild(button("Undo the desk's last change", "", "undo", undo));
     if (may("top")) {
       var size = el("select");
