@@ -15,6 +15,12 @@ from tests.helpers.browsers import LAPTOP, player_numbers
 from tests.helpers.nights import codes_of
 from tests.helpers.pages import desk, script
 
+# whether an element's text is drawn on one line (its text's boxes all at one height)
+ONE_LINE = """(node) => {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size === 1;
+}"""
 FOCUSED = "document.activeElement && (document.activeElement.getAttribute('aria-label') || document.activeElement.textContent)"
 
 
@@ -43,6 +49,13 @@ def test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a
     page.goto(f"{served.url}/desk?token=desk-secret")
     bo = page.locator(f'tr[data-player="{numbers["Bo"]}"]')
     expect(bo.get_by_role("button", name="To a bot: Bo's seat")).to_be_visible()
+    tablet = browser.new_context(viewport={"width": 820, "height": 1180}).new_page()  # a judge's tablet
+    tablet.goto(f"{served.url}/desk?token=desk-secret")
+    for name in ("Ann", "Bo"):  # "#2 Bo" on one line, never "#2" above "Bo"
+        cell = tablet.locator(f'tr[data-player="{numbers[name]}"] td').nth(1)
+        expect(cell).to_contain_text(name)
+        assert cell.evaluate(ONE_LINE), cell.inner_text()
+    tablet.context.close()
     tab_to(page, "To a bot: Bo's seat")
     answers(page, "/api/desk", 2)  # the seats as they were
     assert page.evaluate(FOCUSED) == "To a bot: Bo's seat"

@@ -191,7 +191,7 @@
           var row = el("tr", (s.wrong_codes ? "tried" : "") + (s.stalled ? " stalled" : ""));
           row.setAttribute("data-player", String(s.player));
           row.appendChild(el("td", "num", s.seat));
-          row.appendChild(el("td", "", "#" + s.player + " " + s.name));
+          row.appendChild(el("td", "", "#" + s.player + "\u00a0" + s.name)); // "#7 Gus" kept on one line
           var link = el("td", "link");
           if (s.bot_player) link.textContent = "—";
           else {
