@@ -67,6 +67,10 @@ def test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a
     page.once("dialog", lambda dialog: dialog.accept())
     page.keyboard.press("Enter")
     expect(bo.locator("td").nth(3)).to_have_text("a bot plays it")
+    # a new seat code is read out when it comes (a live region), not only drawn in its box
+    page.once("dialog", lambda dialog: dialog.accept())
+    ann.get_by_role("button", name="New code for Ann's seat").click()
+    expect(page.get_by_role("status").filter(has_text="New code for Ann: ")).to_have_count(1)
 
 
 def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_through_the_polls(night_server, browser):
