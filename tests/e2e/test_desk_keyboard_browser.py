@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers.browsers import LAPTOP, player_numbers
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import desk, script
+from tests.helpers.pages import desk, script, too_small
 
 # whether an element's text is drawn on one line (its text's boxes all at one height)
 ONE_LINE = """(node) => {
@@ -79,6 +79,7 @@ def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_th
     page = browser.new_context(viewport=LAPTOP).new_page()
     page.goto(f"{served.url}/desk?token=desk-secret")
     expect(page.locator("#desk-night h1")).to_have_text("Round 1")
+    assert too_small(page) == []  # every control a thumb's size, the result fields too (they were 40 px high)
     extra = tab_to(page, "5 more minutes for table ")  # a screen reader hears which table's
     first = page.evaluate("document.activeElement.closest('[data-table]').dataset.table")
     assert extra == f"5 more minutes for table {first}"
