@@ -11,9 +11,9 @@ import urllib.request
 
 from playwright.sync_api import Page, expect
 
-from tests.helpers.browsers import LAPTOP, player_numbers
+from tests.helpers.browsers import LAPTOP, phone_page, player_numbers
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import desk, script, too_small
+from tests.helpers.pages import desk, join, script, too_small
 
 # whether an element's text is drawn on one line (its text's boxes all at one height)
 ONE_LINE = """(node) => {
@@ -64,6 +64,14 @@ def test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a
     expect(ann.locator("td").nth(2)).to_contain_text("phone")  # Ann joined: the seats are drawn again
     assert page.evaluate(FOCUSED) == "To a bot: Bo's seat"
     assert page.evaluate("document.activeElement.matches(':focus-visible')")  # the keyboard's place is seen
+    # a phone open on Ann's seat asks the server all the time: the rows are not drawn again for it (a click half
+    # made on a row drawn anew is lost), only when something they show changes
+    phone = phone_page(browser)
+    join(phone, served.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    expect(ann.locator("td").nth(2)).to_contain_text("phone · online")
+    page.evaluate("window.kept = document.activeElement")
+    answers(page, "/api/desk", 3)
+    assert page.evaluate("document.activeElement === window.kept && document.body.contains(window.kept)")
     page.once("dialog", lambda dialog: dialog.accept())
     page.keyboard.press("Enter")
     expect(bo.locator("td").nth(3)).to_have_text("a bot plays it")

@@ -75,10 +75,13 @@
 
   var HOLDERS = { phone: "phone", terminal: "terminal", bot: "bot" };
 
-  // The answer as the rows show it: the server's clock aside (the times left count from the deadlines).
+  // The answer as the rows show it: the server's clock aside (the times left count from the deadlines), and when
+  // a seat's page that is open now last asked (it asks all the time; its row says "online", not when).
   function shape(data) {
     return JSON.stringify(data, function (key, value) {
-      return key === "server_time" ? undefined : value;
+      if (key === "server_time") return undefined;
+      if (key === "last_seen" && this && this.connected) return undefined;
+      return value;
     });
   }
 
