@@ -220,3 +220,33 @@ def test_the_desk_page_shows_the_piper_ledger_while_decks_are_built_and_follows_
     else:
         expect(short).to_have_count(0)
     page.screenshot(path=str(shots / "desk-pipers-1920.png"), full_page=True)
+
+
+def test_a_desk_button_pressed_as_the_seats_change_is_the_button_clicked(two_drafting, browser):
+    """Before: the seats were drawn anew on each answer that changed them, mid-press too, and the browser gives the
+    click of a press begun on a button no longer in the page to no button: "New code" pressed as a phone joined did
+    nothing.  The seats are drawn after the press now (``cmdraftPage.pressHold``, as the player's pages do)."""
+    db, event_id, served = two_drafting
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    bo = page.locator(f'tr[data-player="{numbers["Bo"]}"]')
+    ann = page.locator(f'tr[data-player="{numbers["Ann"]}"]')
+    button = bo.get_by_role("button", name="New code for Bo's seat")
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    with page.expect_response(lambda r: r.url.endswith("/api/desk")):
+        script(served.url, "/api/join", {"event": event_id, "player": numbers["Ann"], "code": codes["Ann"]})
+    answers(page, "/api/desk", 1)  # the answer with Ann's phone in it has come (her row waits for the press)
+    asked: list[str] = []
+
+    def dismiss(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", dismiss)
+    page.mouse.up()
+    expect(ann.locator("td").nth(2)).to_contain_text("phone")  # drawn once the press is over
+    assert asked == ["Give Bo a new seat code? The old one stops working."]

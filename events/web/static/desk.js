@@ -135,7 +135,7 @@
     return b;
   }
 
-  function render() {
+  function draw() {
     var data = last;
     var key = focusedKey();
     $("desk-locked").hidden = true;
@@ -265,6 +265,12 @@
       });
     refocus(key);
   }
+
+  // A redraw asked for during a press on the seats waits for the press to end (cmdraftPage.pressHold): the browser
+  // gives the click of a press begun on a button no longer in the page to no button at all.
+  var render = cmdraftPage.pressHold(function () {
+    return $("desk-pods");
+  })(draw);
 
   $("desk-new-link").addEventListener("click", function () {
     if (!window.confirm("Make a new desk link? The old link and every other desk page stop working.")) return;

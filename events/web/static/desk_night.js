@@ -179,7 +179,11 @@
     } else state.focus = key;
   }
 
-  function render() {
+  // A redraw asked for during a press on the night waits for the press to end (cmdraftPage.pressHold), so a button
+  // pressed as an answer comes is the button clicked.
+  var render = cmdraftPage.pressHold(root)(draw);
+
+  function draw() {
     var box = root();
     var view = state.view;
     var key = focusedKey() || (document.activeElement === document.body ? state.focus : null);
