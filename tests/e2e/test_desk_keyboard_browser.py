@@ -98,6 +98,8 @@ def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_th
     desk(served.url, "/api/desk/settle", {"round": 1, "table": other, "order": " > ".join(tables[other - 1])})
     expect(page.locator(f'.desk-night-table[data-table="{other}"] .desk-night-order')).to_be_visible()
     assert page.evaluate(FOCUSED) == extra
+    page.keyboard.press("Space")  # Space presses the button the keyboard is on, as Enter does
+    expect(page.locator("#desk-night-message")).to_have_text(f"table {first}: 5 more minutes")
     # the last table's result typed at the keyboard: Enter in the field records it, as its button does
     field = page.get_by_role("textbox", name=f"result of table {first}")
     field.focus()
