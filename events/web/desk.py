@@ -16,6 +16,7 @@ from starlette.responses import FileResponse, RedirectResponse, Response
 
 from events.night import browser_seats, desk_link
 from events.night.pipers import Pipers
+from events.night.registration import Registration
 from events.night.round_clock import start_clock, toggle_pause
 from events.night.seat_codes import reset_code
 from events.night.table_reports import ExtraTime
@@ -38,6 +39,7 @@ from events.web.bodies import (
     UndoBody,
 )
 from events.web.desk_answers import (
+    DeskDropped,
     DeskLink,
     DeskSeats,
     FinalTable,
@@ -96,6 +98,14 @@ async def post_reset(desk: Desk, body: PlayerBody) -> NewCode:
     name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(desk, body.player))
     await desk.server.hub.push()
     return NewCode(body.player, name, code)
+
+
+async def post_drop(desk: Desk, body: PlayerBody) -> DeskDropped:
+    served = desk.server.served
+    who = player_ref(desk, body.player)
+    done = await in_core(served, served.night.phase(Registration).drop_player, served.event_id, who)
+    recorded = [(result.round, result.table) for result in done.recorded]
+    return await changed(desk, DeskDropped(body.player, done.player.name, recorded))
 
 
 async def post_bot(desk: Desk, body: BotBody) -> HandedSeat:
@@ -224,6 +234,14 @@ ENDPOINTS: list[Endpoint] = [
     ),
     desk_post("/api/desk/reset-code", PlayerBody, post_reset, NewCode, "the new code (shown once, to the desk)"),
     desk_post("/api/desk/bot", BotBody, post_bot, HandedSeat, "the seat to a bot or back"),
+    desk_post(
+        "/api/desk/drop",
+        PlayerBody,
+        post_drop,
+        DeskDropped,
+        "`event player drop` (a seat's `drop`: the desk may drop its player now); `recorded`: the tables whose "
+        "report waited only for them, recorded as their result in the same change",
+    ),
     desk_get(
         "/api/desk/night",
         get_night,

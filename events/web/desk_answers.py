@@ -38,6 +38,7 @@ class DeskSeat(Answer):
     hand: Literal["bot", "player"] | None = None  # what the desk may do now: hand the seat to a bot, or back
     before_restart: float | None = None  # a phone not heard from since this server started (then): seen before it
     stalled: str | None = None  # the core's words when the seat holds packs with nobody there (``presence.stalls``)
+    drop: bool = False  # the desk may drop the player now (``registration.may_drop``: still in, not finished)
 
 
 class DeskEvent(Answer):
@@ -115,6 +116,15 @@ class Undone(Answer):
     what: str
     old: Any
     new: Any
+
+
+class DeskDropped(Answer):
+    """A player the desk dropped (``event player drop``), and the tables whose report waited only for them: each
+    recorded as its result in the same change (``report_waits.record_after_drop``)."""
+
+    player: int  # the player's number
+    name: str
+    recorded: list[tuple[int, int]]  # [round, table]
 
 
 class UndoNext(Answer):

@@ -252,3 +252,46 @@ def test_a_desk_button_pressed_as_the_seats_change_is_the_button_clicked(two_dra
     page.mouse.up()
     expect(ann.locator("td").nth(2)).to_contain_text("phone")  # drawn once the press is over
     assert asked == ["Give Bo a new seat code? The old one stops working."]
+
+
+def test_a_judge_drops_a_player_from_the_desk_page_and_a_report_waiting_only_for_them_is_recorded(
+    night_server, browser
+):
+    """Before: only the terminal (`event player drop`) or the player's own phone dropped a player; a judge with the
+    desk's page on a tablet, at a table a player had left, could not.  The seat's "Drop…" asks first, naming the
+    player, and says what the terminal says, the report that waited only for them recorded as the table's result."""
+    db, event_id, served = night_server
+    codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
+    first, second, gone = desk(served.url, "/api/desk/round", {})["tables"][0]
+    tokens = {
+        name: script(served.url, "/api/join", {"event": event_id, "player": numbers[name], "code": codes[name]})[
+            "token"
+        ]
+        for name in (first, second)
+    }
+    seated = {p["name"]: p["id"] for p in script(served.url, "/api/table", token=tokens[first])["round"]["players"]}
+    order = [[seated[first]], [seated[second]], [seated[gone]]]
+    report = script(served.url, "/api/result", {"order": order}, tokens[first])["round"]["report"]["id"]
+    script(served.url, "/api/result/confirm", {"report": report, "agree": True}, tokens[second])  # waits for `gone`
+    page = browser.new_context(viewport={"width": 820, "height": 1180}).new_page()  # a judge's tablet
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    page.locator(".desk-fold > summary").click()  # the draft is over: its seats are folded
+    drop = page.get_by_role("button", name=f"Drop {gone} from the event")
+    asked: list[str] = []
+
+    def dismiss(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", dismiss)
+    drop.click()
+    expect(drop).to_be_visible()
+    assert asked == [f"Drop {gone} from the event? They are paired no more (the desk's undo takes it back)."]
+    expect(page.locator(".desk-night-table").first.locator(".desk-night-status")).not_to_have_text("recorded")
+    page.once("dialog", lambda dialog: dialog.accept())
+    drop.click()
+    said = f"{gone} dropped; round 1 table 1: the report that waited only for them is its result now"
+    expect(page.locator("#desk-message")).to_have_text(said)
+    expect(page.locator(".desk-night-table").first.locator(".desk-night-status")).to_have_text("recorded")
+    expect(page.locator("#desk-night")).to_contain_text(f"Dropped: {gone} (after round 1)")
+    expect(drop).to_have_count(0)  # a player who dropped is dropped no more

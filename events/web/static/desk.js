@@ -168,7 +168,7 @@
       // come on the first screen however many players there are (a seat's new code is one tap away).
       var fold = el("details", "desk-fold");
       fold.open = unfolded;
-      var summary = el("summary", "panel", cmdraftPage.shown(data.seats_over) + " (open them for a new seat code)");
+      var summary = el("summary", "panel", cmdraftPage.shown(data.seats_over) + " (open them for a new seat code or a drop)");
       summary.setAttribute("data-key", "fold");
       fold.appendChild(summary);
       fold.addEventListener("toggle", function () {
@@ -230,6 +230,22 @@
                 });
               })
             );
+            if (s.drop) { // the server's answer: still in the event, which is not finished
+              actions.appendChild(
+                button("Drop…", "Drop " + s.name + " from the event", "drop:" + s.player, function () {
+                  // nothing takes a drop back but the desk's undo: asked first, naming the player
+                  var sure = "Drop " + s.name + " from the event? They are paired no more (the desk's undo takes it back).";
+                  if (!window.confirm(cmdraftPage.shown(sure))) return;
+                  act("/api/desk/drop", { player: s.player }, function (answer) {
+                    var said = answer.name + " dropped";
+                    answer.recorded.forEach(function (rt) { // the terminal's words for each
+                      said += "; round " + rt[0] + " table " + rt[1] + ": the report that waited only for them is its result now";
+                    });
+                    $("desk-message").textContent = cmdraftPage.shown(said);
+                  });
+                })
+              );
+            }
             if (s.hand === "bot") { // the server's answer: a seat of a live draft, its player's now
               actions.appendChild(
                 button("To a bot", "To a bot: " + s.name + "'s seat", "hand:" + s.player, function () {
