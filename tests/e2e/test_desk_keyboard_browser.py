@@ -21,6 +21,10 @@ ONE_LINE = """(node) => {
   range.selectNodeContents(node);
   return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size === 1;
 }"""
+# the buttons whose name (what a screen reader says, what a voice control is told) doesn't begin with their words
+NAMED_AS_SHOWN = """[...document.querySelectorAll('button[aria-label]')].filter(b =>
+  !b.getAttribute('aria-label').toLowerCase().startsWith(b.textContent.trim().toLowerCase()))
+  .map(b => b.textContent + ' / ' + b.getAttribute('aria-label'))"""
 FOCUSED = "document.activeElement && (document.activeElement.getAttribute('aria-label') || document.activeElement.textContent)"
 
 
@@ -88,9 +92,10 @@ def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_th
     page.goto(f"{served.url}/desk?token=desk-secret")
     expect(page.locator("#desk-night h1")).to_have_text("Round 1")
     assert too_small(page) == []  # every control a thumb's size, the result fields too (they were 40 px high)
-    extra = tab_to(page, "5 more minutes for table ")  # a screen reader hears which table's
+    assert page.evaluate(NAMED_AS_SHOWN) == []  # each button's name begins with the words it shows
+    extra = tab_to(page, "+5 min for table ")  # a screen reader hears which table's
     first = page.evaluate("document.activeElement.closest('[data-table]').dataset.table")
-    assert extra == f"5 more minutes for table {first}"
+    assert extra == f"+5 min for table {first}"
     answers(page, "/api/desk/night", 2)
     assert page.evaluate(FOCUSED) == extra
     # another table's result comes in: the night is drawn again, the keyboard stays on the same table's button
@@ -258,7 +263,7 @@ def test_a_judge_drops_a_player_from_the_desk_page_and_a_report_waiting_only_for
     night_server, browser
 ):
     """Before: only the terminal (`event player drop`) or the player's own phone dropped a player; a judge with the
-    desk's page on a tablet, at a table a player had left, could not.  The seat's "Drop…" asks first, naming the
+    desk's page on a tablet, at a table a player had left, could not.  The seat's "Drop" asks first, naming the
     player, and says what the terminal says, the report that waited only for them recorded as the table's result."""
     db, event_id, served = night_server
     codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)

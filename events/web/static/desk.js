@@ -232,7 +232,7 @@
             );
             if (s.drop) { // the server's answer: still in the event, which is not finished
               actions.appendChild(
-                button("Drop…", "Drop " + s.name + " from the event", "drop:" + s.player, function () {
+                button("Drop", "Drop " + s.name + " from the event", "drop:" + s.player, function () {
                   // nothing takes a drop back but the desk's undo: asked first, naming the player
                   var sure = "Drop " + s.name + " from the event? They are paired no more (the desk's undo takes it back).";
                   if (!window.confirm(cmdraftPage.shown(sure))) return;

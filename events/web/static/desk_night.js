@@ -422,7 +422,7 @@
       if (rnd.open && !t.result) {
         row.appendChild(named(button("+5 min", "", "extra:" + t.table, function () {
           act("/api/desk/extra-time", { table: t.table, minutes: 5 }, "table " + t.table + ": 5 more minutes");
-        }), "5 more minutes for table " + t.table));
+        }), "+5 min for table " + t.table)); // its words first, as every name here (a voice control says them)
       }
       card.appendChild(row);
     }
