@@ -266,22 +266,36 @@ class Dropped(Answer):
     after_round: int | None
 
 
-DESK_ACTIONS = ("pair", "pair-anyway", "clock", "pair-again", "undo", "top", "tracker", "finish", "publish")
+DESK_ACTIONS = (
+    "pair",
+    "pair-anyway",
+    "clock",
+    "pair-again",
+    "settle",
+    "undo",
+    "top",
+    "tracker",
+    "finish",
+    "publish",
+)
 
 
 def desk_actions(finished: bool, rnd: NightRound | None, unready: bool = False) -> list[str]:
     """What the desk may do now, of ``DESK_ACTIONS``: once the event is finished only choose whether the decklists
-    are published; else pair a round when none is open (and pair it anyway when a player to be paired has no legal
-    deck: ``unready``, refused without), run an open round's clock (and pair it again where ``pair_again``), undo,
-    seat the final table after a closed round that wasn't one, set the tracker, finish after a closed round."""
+    are published; else pair a round when none is open, unless the final table has been played (and pair it anyway
+    when a player to be paired has no legal deck: ``unready``, refused without), run an open round's clock (and pair
+    it again where ``pair_again``), record or correct the round's results, undo, seat the final table after a closed
+    round that wasn't one, set the tracker, finish after a closed round."""
     if finished:
         return ["publish"]
     closed = rnd is not None and not rnd.open
+    pairs = rnd is None or (not rnd.open and not rnd.final)  # after the final table's result only finishing is left
     return [
-        *(["pair"] if rnd is None or not rnd.open else []),
-        *(["pair-anyway"] if unready and (rnd is None or not rnd.open) else []),
+        *(["pair"] if pairs else []),
+        *(["pair-anyway"] if unready and pairs else []),
         *(["clock"] if rnd is not None and rnd.open else []),
         *(["pair-again"] if rnd is not None and rnd.open and rnd.pair_again else []),
+        *(["settle"] if rnd is not None else []),
         "undo",
         *(["top"] if closed and rnd is not None and not rnd.final else []),
         "tracker",

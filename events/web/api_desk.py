@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from events.night import Pod, presence
 from events.night.browser_seats import may_hand, seats_over
+from events.night.registration import may_drop
 from events.night.seat_codes import source_waits
 from events.sessions.table import DraftTable
 from events.web.answers import typed
@@ -73,6 +74,7 @@ def pod_rows(
             player.bot,
             queued=0 if session is None or player.bot else session.draft.queued(seat),
             hand=may_hand(session, seat, player.bot),
+            drop=not player.bot and may_drop(snap.event.status, player.status),
         )
         holding(row, held.get(player_id), seen.get(player_id), started)
         if presence.stalls(row.state, row.connected, row.queued):

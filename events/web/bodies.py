@@ -180,6 +180,13 @@ class TopBody(Body):
     size: int
 
 
+class UndoBody(Body):
+    """``expect``: the change the desk was shown and confirmed (``GET /api/desk/undo``'s ``entry``): another change
+    made meanwhile is refused, not undone in its place."""
+
+    expect: int | None = None
+
+
 class SwitchBody(Body):
     on: bool
 

@@ -15,6 +15,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, RedirectResponse, Response
 
 from events.night import browser_seats, desk_link
+from events.night.pipers import Pipers
+from events.night.registration import Registration
 from events.night.round_clock import start_clock, toggle_pause
 from events.night.seat_codes import reset_code
 from events.night.table_reports import ExtraTime
@@ -34,8 +36,10 @@ from events.web.bodies import (
     SettleBody,
     SwitchBody,
     TopBody,
+    UndoBody,
 )
 from events.web.desk_answers import (
+    DeskDropped,
     DeskLink,
     DeskSeats,
     FinalTable,
@@ -43,11 +47,13 @@ from events.web.desk_answers import (
     HandedSeat,
     NewCode,
     Paired,
+    PiperLedger,
     Published,
     RoundClock,
     Settled,
     Tracker,
     Undone,
+    UndoPreview,
 )
 from events.web.endpoints import Desk, Endpoint, desk_door, desk_get, desk_post
 from events.web.server import Server
@@ -92,6 +98,14 @@ async def post_reset(desk: Desk, body: PlayerBody) -> NewCode:
     name, code = await served.run(reset_code, served.drafting, served.event_id, player_ref(desk, body.player))
     await desk.server.hub.push()
     return NewCode(body.player, name, code)
+
+
+async def post_drop(desk: Desk, body: PlayerBody) -> DeskDropped:
+    served = desk.server.served
+    who = player_ref(desk, body.player)
+    done = await in_core(served, served.night.phase(Registration).drop_player, served.event_id, who)
+    recorded = [(result.round, result.table) for result in done.recorded]
+    return await changed(desk, DeskDropped(body.player, done.player.name, recorded))
 
 
 async def post_bot(desk: Desk, body: BotBody) -> HandedSeat:
@@ -170,9 +184,20 @@ async def post_clock(desk: Desk, body: ClockBody) -> RoundClock:
     return await changed(desk, typed(clock.shown(number, served.wall()), RoundClock))
 
 
-async def post_undo(desk: Desk, body: Empty) -> Undone:
+async def get_pipers(desk: Desk) -> PiperLedger:
     served = desk.server.served
-    return await changed(desk, typed(await in_core(served, served.undo.undo, served.event_id), Undone))
+    return typed(await in_core(served, served.night.phase(Pipers).piper_ledger, served.event_id), PiperLedger)
+
+
+async def get_undo(desk: Desk) -> UndoPreview:
+    served = desk.server.served
+    return typed({"next": await in_core(served, served.undo.next_change, served.event_id)}, UndoPreview)
+
+
+async def post_undo(desk: Desk, body: UndoBody) -> Undone:
+    served = desk.server.served
+    undone = await in_core(served, served.undo.undo, served.event_id, body.expect)
+    return await changed(desk, typed(undone, Undone))
 
 
 async def post_top(desk: Desk, body: TopBody) -> FinalTable:
@@ -209,13 +234,21 @@ ENDPOINTS: list[Endpoint] = [
     ),
     desk_post("/api/desk/reset-code", PlayerBody, post_reset, NewCode, "the new code (shown once, to the desk)"),
     desk_post("/api/desk/bot", BotBody, post_bot, HandedSeat, "the seat to a bot or back"),
+    desk_post(
+        "/api/desk/drop",
+        PlayerBody,
+        post_drop,
+        DeskDropped,
+        "`event player drop` (a seat's `drop`: the desk may drop its player now); `recorded`: the tables whose "
+        "report waited only for them, recorded as their result in the same change",
+    ),
     desk_get(
         "/api/desk/night",
         get_night,
         DeskNight,
         "every table of the round (result, or the report with every version, time left), who dropped, and the "
-        "desk's `actions` now (the core's answer: `pair`, `clock`, `pair-again`, `undo`, `top`, `tracker`, `finish`, "
-        "`publish`)",
+        "desk's `actions` now (the core's answer: `pair`, `pair-anyway`, `clock`, `pair-again`, `settle`, `undo`, "
+        "`top`, `tracker`, `finish`, `publish`)",
     ),
     desk_post(
         "/api/desk/settle",
@@ -235,7 +268,28 @@ ENDPOINTS: list[Endpoint] = [
         "of its tables has a result, report or tracker entry)",
     ),
     desk_post("/api/desk/clock", ClockBody, post_clock, RoundClock, "start, restart or pause the round's clock"),
-    desk_post("/api/desk/undo", Empty, post_undo, Undone, "`event undo`"),
+    desk_get(
+        "/api/desk/pipers",
+        get_pipers,
+        PiperLedger,
+        "the Piper ledger, as `event pipers --json` prints it (opened per pod, what the registered decks add, unused "
+        "in pools, the stock, the shortfall, who could lend; the forecast from requests until every deck is in)",
+    ),
+    desk_get(
+        "/api/desk/undo",
+        get_undo,
+        UndoPreview,
+        "what `POST /api/desk/undo` would take back next (`event undo --list`), or null: `asks` (a round's pairing "
+        "or a seating: players may sit at those tables) and `refused` (why it can't be undone, or null)",
+    ),
+    desk_post(
+        "/api/desk/undo",
+        UndoBody,
+        post_undo,
+        Undone,
+        "`event undo`; `expect`: the change the desk confirmed (`GET /api/desk/undo`'s `entry`): another change made "
+        "meanwhile is refused, not undone in its place",
+    ),
     desk_post("/api/desk/top", TopBody, post_top, FinalTable, "the final table"),
     desk_post("/api/desk/tracker", SwitchBody, post_tracker, Tracker, "the tracker from phones on or off"),
     desk_post("/api/desk/publish", SwitchBody, post_publish, Published, "decklists public after the event, or not"),

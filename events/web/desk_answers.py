@@ -38,6 +38,7 @@ class DeskSeat(Answer):
     hand: Literal["bot", "player"] | None = None  # what the desk may do now: hand the seat to a bot, or back
     before_restart: float | None = None  # a phone not heard from since this server started (then): seen before it
     stalled: str | None = None  # the core's words when the seat holds packs with nobody there (``presence.stalls``)
+    drop: bool = False  # the desk may drop the player now (``registration.may_drop``: still in, not finished)
 
 
 class DeskEvent(Answer):
@@ -115,6 +116,92 @@ class Undone(Answer):
     what: str
     old: Any
     new: Any
+
+
+class DeskDropped(Answer):
+    """A player the desk dropped (``event player drop``), and the tables whose report waited only for them: each
+    recorded as its result in the same change (``report_waits.record_after_drop``)."""
+
+    player: int  # the player's number
+    name: str
+    recorded: list[tuple[int, int]]  # [round, table]
+
+
+class UndoNext(Answer):
+    """What ``POST /api/desk/undo`` would take back next (``event undo --list``): the change in words, ``asks``
+    (a round's pairing or a seating: players may sit at those tables, so the desk is asked first) and ``refused``
+    (why it can't be undone, in the core's words; null when it can)."""
+
+    entry: int
+    what: str
+    text: str
+    at: str
+    asks: bool
+    refused: str | None
+
+
+class UndoPreview(Answer):
+    next: UndoNext | None  # null: nothing to undo
+
+
+# the Piper ledger (``Pipers.piper_ledger``, ``event pipers --json``), in the product's words (``word``, ``words``)
+
+
+class PiperPod(Answer):
+    pod: int
+    opened: int | None  # counted in the pod's recorded pools; null: none recorded yet
+    pools_recorded: int
+    seats: int
+    typed: int | None  # the count typed at the desk (``event pipers --opened``), or null
+    disagrees: bool
+
+
+class PiperDeck(Answer):
+    player: str
+    owned: int
+    used: int
+    added: int
+    name: str
+
+
+class PiperLender(Answer):
+    player: str
+    pod: int | None
+    spare: int
+    deck_registered: bool
+    dropped: bool
+    name: str
+
+
+class PiperRequest(Answer):
+    player: str
+    requested: int
+    name: str
+
+
+class PiperForecast(Answer):
+    requested: int
+    needed_from_others: int
+    available: int
+    shortfall: int
+    spent: bool
+    requests: list[PiperRequest]
+
+
+class PiperLedger(Answer):
+    card: str
+    word: str
+    words: str
+    pods: list[PiperPod]
+    held_in_pools: int
+    stock: int
+    decks: list[PiperDeck]
+    needed: int
+    unused: int
+    available: int
+    shortfall: int
+    lenders: list[PiperLender]
+    forecast: PiperForecast
 
 
 class FinalTable(Answer):

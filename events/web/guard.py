@@ -114,6 +114,7 @@ class GuardedHttp(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows asyncio's BaseTransport to Transport the same way
         self.header_deadline: asyncio.TimerHandle | None = None
         self.in_head, self.head_bytes = True, 0  # a request's head is arriving; its bytes so far
+        self.heads_ended = 0  # the requests whose head has ended on this connection
         super().connection_made(transport)
         if len(self.connections) > self.max_connections:
             transport.write(
@@ -158,10 +159,12 @@ class GuardedHttp(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         """The parser reads what came; a head that is still not whole past ``max_head`` bytes is refused (the parser
-        would keep a header of any length, growing it piece by piece, for as long as the deadline lets it come)."""
-        counting = self.in_head
+        would keep a header of any length, growing it piece by piece, for as long as the deadline lets it come).
+        A piece in which a head ended holds that request's body too (a whole request often comes in one piece): it
+        counts for no head, and the next request's head is counted from the next piece on."""
+        counting, heads = self.in_head, self.heads_ended
         super().data_received(data)
-        if not (counting and self.in_head) or self.transport.is_closing():
+        if not (counting and self.in_head) or heads != self.heads_ended or self.transport.is_closing():
             return
         self.head_bytes += len(data)
         if self.head_bytes > self.max_head:
@@ -171,6 +174,7 @@ class GuardedHttp(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self.in_head, self.head_bytes = False, 0
+        self.heads_ended += 1
         super().on_headers_complete()
 
     def on_message_begin(self) -> None:

@@ -298,3 +298,39 @@ def test_a_head_that_grows_past_32_kib_is_refused_431_and_an_ordinary_one_is_ans
         cookies = {f"c{n}": "x" * 1000 for n in range(8)}  # a browser's head of 8 KiB and more: answered
         with httpx.Client(base_url=url, timeout=10, cookies=cookies) as web:
             assert web.get("/api/standings").status_code == 200
+
+
+def test_a_body_over_the_limit_sent_with_its_head_in_one_piece_is_413_not_431(tmp_path, cli):
+    """Before: a request whose head and body (38 KB) came in one piece was answered 431 "the request's headers are
+    over 32 KiB" (its body counted as head), and the same request in two pieces 413: a head of a few hundred bytes
+    is no head too large, whatever comes with it."""
+    db = tmp_path / "body.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    body = json.dumps({"event": event_id, "player": "Ann", "code": "x" * 38_000}).encode()
+    with threaded_server(db, event_id, header_timeout=30) as url:
+        host = url.removeprefix("http://")
+        head = (
+            f"POST /api/join HTTP/1.1\r\nHost: {host}\r\nOrigin: {url}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode()
+        for pieces in ([head + body], [head, body]):
+            with from_address(url, "127.0.0.2") as sock:
+                for piece in pieces:
+                    sock.sendall(piece)
+                    time.sleep(0.1)
+                sock.settimeout(5)
+                answer = sock.recv(65536)
+            assert answer.startswith(b"HTTP/1.1 413"), (len(pieces), answer[:200])
+            assert b'"too-large"' in answer and b"the request body is over 16 KiB" in answer
+        with from_address(url, "127.0.0.2") as sock:  # after a whole request, a next head that grows is still bound
+            ask = f"GET /api/standings HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+            sock.sendall(ask + b"GET /api/standings HTTP/1.1\r\nX-Big: ")
+            with contextlib.suppress(OSError):  # the server may close while the rest still comes
+                for _ in range(64):
+                    sock.sendall(b"a" * 4096)
+            sock.settimeout(5)
+            answers = b""
+            with contextlib.suppress(OSError):
+                while chunk := sock.recv(65536):
+                    answers += chunk
+            assert b"HTTP/1.1 431" in answers and b"headers are over 32 KiB" in answers

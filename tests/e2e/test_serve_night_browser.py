@@ -140,7 +140,7 @@ def test_the_desk_page_sees_both_versions_of_a_disputed_table_and_settles_it(nig
     expect(card.locator(".desk-night-status")).to_have_text("disputed", timeout=10_000)
     # the draft's seats fold when the server says the draft is over, under its line (before: the page's own)
     over = script(base, "/api/desk", token="desk-secret")["seats_over"]
-    expect(page.locator(".desk-fold summary")).to_have_text(f"{over} (open them for a new seat code)")
+    expect(page.locator(".desk-fold summary")).to_have_text(f"{over} (open them for a new seat code or a drop)")
     expect(card.locator(".desk-night-order")).to_have_text(
         [" > ".join(table), " > ".join([table[1], table[0], table[2]])]
     )

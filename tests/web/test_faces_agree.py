@@ -268,10 +268,17 @@ def test_the_desks_actions_are_the_cores_answer_with_the_night(four, manual_cloc
         assert actions() == ["pair", "undo", "tracker", "publish"]
         assert cli("event", "round", event_id, "--db", db).exit_code == 0
         assert "pair" not in actions() and "clock" in actions() and "finish" not in actions()
+        assert "settle" in actions()
         assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
-        assert actions() == ["pair", "undo", "top", "tracker", "finish", "publish"]
+        assert actions() == ["pair", "settle", "undo", "top", "tracker", "finish", "publish"]
+        # after the final table's result the core pairs no round (finish): the desk is offered none, only finish
+        assert cli("event", "top", event_id, 4, "--db", db).exit_code == 0
+        assert cli("event", "result", event_id, 2, 1, "Bo > Ann > Cy > Di", "--db", db).exit_code == 0
+        assert actions() == ["settle", "undo", "tracker", "finish", "publish"]
+        refused = web.post("/api/desk/round", json={}, headers=desk)
+        assert refused.status_code == 409 and "finish the event" in refused.json()["error"]["message"]
         assert cli("event", "finish", event_id, "--db", db).exit_code == 0
-        assert actions() == ["publish"]
+        assert actions() == ["publish"]  # no result may change now: none is offered
 
 
 def test_a_decks_registration_is_told_in_the_cores_words_with_the_deck(four, manual_clock):  # noqa: F811

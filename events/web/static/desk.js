@@ -6,6 +6,7 @@
   var STATES = { picking: "picking", waiting: "waiting", done: "done", bot: "a bot plays it" };
   var offset = 0;
   var last = null;
+  var drawn = null; // the answer the seats were last drawn from, its clock aside (``shape``)
   var busy = false;
   var unfolded = false; // the desk opened the seats of a draft that is over
 
@@ -42,7 +43,14 @@
         setConn("ok", "live");
         if (typeof result.data.server_time === "number") offset = result.data.server_time - Date.now() / 1000;
         last = result.data;
-        render();
+        // the same seats as last time: only the times left move (drawing the rows again would take the keyboard's
+        // place and a press half made away from the desk every 2 seconds)
+        var now = shape(last);
+        if (now === drawn) tick();
+        else {
+          drawn = now;
+          render();
+        }
       })
       .catch(function () {
         setConn("bad", "offline · retrying");
@@ -67,6 +75,36 @@
 
   var HOLDERS = { phone: "phone", terminal: "terminal", bot: "bot" };
 
+  // The answer as the rows show it: the server's clock aside (the times left count from the deadlines), and when
+  // a seat's page that is open now last asked (it asks all the time; its row says "online", not when).
+  function shape(data) {
+    return JSON.stringify(data, function (key, value) {
+      if (key === "server_time") return undefined;
+      if (key === "last_seen" && this && this.connected) return undefined;
+      return value;
+    });
+  }
+
+  // The times left, counted down between the server's answers.
+  function tick() {
+    Array.prototype.forEach.call(document.querySelectorAll("#desk-pods td[data-deadline]"), function (td) {
+      td.textContent = timeLeft(Number(td.getAttribute("data-deadline")));
+    });
+  }
+
+  // The keyboard's place through a drawing of the rows: each control has a key (its seat and what it does), and
+  // the control with the same key has the focus again once the rows are drawn anew.
+  function focusedKey() {
+    var active = document.activeElement;
+    return active && active.getAttribute ? active.getAttribute("data-key") : null;
+  }
+
+  function refocus(key) {
+    if (!key) return;
+    var node = document.querySelector('#desk-pods [data-key="' + key + '"]');
+    if (node && node !== document.activeElement) node.focus({ preventScroll: true });
+  }
+
   function clock(seconds) {
     var at = new Date(seconds * 1000);
     return (at.getHours() < 10 ? "0" : "") + at.getHours() + ":" + (at.getMinutes() < 10 ? "0" : "") + at.getMinutes();
@@ -88,16 +126,18 @@
     return HOLDERS[s.holder] + " · " + here;
   }
 
-  function button(text, label, handler) {
+  function button(text, label, key, handler) {
     var b = el("button", "small", text);
     b.type = "button";
+    b.setAttribute("data-key", key);
     cmdraftPage.label(b, label);
     b.addEventListener("click", handler);
     return b;
   }
 
-  function render() {
+  function draw() {
     var data = last;
+    var key = focusedKey();
     $("desk-locked").hidden = true;
     $("desk-main").hidden = false;
     $("event-name").textContent = cmdraftPage.shown(data.event.name);
@@ -128,7 +168,9 @@
       // come on the first screen however many players there are (a seat's new code is one tap away).
       var fold = el("details", "desk-fold");
       fold.open = unfolded;
-      fold.appendChild(el("summary", "panel", cmdraftPage.shown(data.seats_over) + " (open them for a new seat code)"));
+      var summary = el("summary", "panel", cmdraftPage.shown(data.seats_over) + " (open them for a new seat code or a drop)");
+      summary.setAttribute("data-key", "fold");
+      fold.appendChild(summary);
       fold.addEventListener("toggle", function () {
         unfolded = fold.open;
       });
@@ -152,7 +194,7 @@
           var row = el("tr", (s.wrong_codes ? "tried" : "") + (s.stalled ? " stalled" : ""));
           row.setAttribute("data-player", String(s.player));
           row.appendChild(el("td", "num", s.seat));
-          row.appendChild(el("td", "", "#" + s.player + " " + s.name));
+          row.appendChild(el("td", "", "#" + s.player + "\u00a0" + s.name)); // "#7 Gus" kept on one line
           var link = el("td", "link");
           if (s.bot_player) link.textContent = "—";
           else {
@@ -165,7 +207,9 @@
           row.appendChild(el("td", "state s-" + s.state, said));
           // the seat's queue: the packs waiting in front of it (the one it picks from included)
           row.appendChild(el("td", "num packs", s.state === "picking" || s.state === "waiting" ? String(s.queued || 0) : ""));
-          row.appendChild(el("td", "num time", s.state === "picking" ? timeLeft(s.deadline) : ""));
+          var left = el("td", "num time", s.state === "picking" ? timeLeft(s.deadline) : "");
+          if (s.state === "picking" && typeof s.deadline === "number") left.setAttribute("data-deadline", String(s.deadline));
+          row.appendChild(left);
           var tries = el("td", "num", String(s.wrong_codes || 0));
           if (s.wrong_codes && s.wrong_code_from) {
             tries.appendChild(el("span", "hint", " last " + (s.wrong_code_last || "").slice(11, 16) + " UTC, " + s.wrong_code_from));
@@ -177,7 +221,7 @@
           var person = s.bot_player === undefined ? true : !s.bot_player;
           if (person) {
             actions.appendChild(
-              button("New code", "New code for " + s.name + "'s seat", function () {
+              button("New code", "New code for " + s.name + "'s seat", "code:" + s.player, function () {
                 if (!window.confirm("Give " + s.name + " a new seat code? The old one stops working.")) return;
                 act("/api/desk/reset-code", { player: s.player }, function (answer) {
                   var box = $("desk-code");
@@ -186,9 +230,25 @@
                 });
               })
             );
+            if (s.drop) { // the server's answer: still in the event, which is not finished
+              actions.appendChild(
+                button("Drop", "Drop " + s.name + " from the event", "drop:" + s.player, function () {
+                  // nothing takes a drop back but the desk's undo: asked first, naming the player
+                  var sure = "Drop " + s.name + " from the event? They are paired no more (the desk's undo takes it back).";
+                  if (!window.confirm(cmdraftPage.shown(sure))) return;
+                  act("/api/desk/drop", { player: s.player }, function (answer) {
+                    var said = answer.name + " dropped";
+                    answer.recorded.forEach(function (rt) { // the terminal's words for each
+                      said += "; round " + rt[0] + " table " + rt[1] + ": the report that waited only for them is its result now";
+                    });
+                    $("desk-message").textContent = cmdraftPage.shown(said);
+                  });
+                })
+              );
+            }
             if (s.hand === "bot") { // the server's answer: a seat of a live draft, its player's now
               actions.appendChild(
-                button("To a bot", "To a bot: " + s.name + "'s seat", function () {
+                button("To a bot", "To a bot: " + s.name + "'s seat", "hand:" + s.player, function () {
                   // one tap must not take a player's seat: asked first, naming the player, as New code is
                   var sure = "Hand " + s.name + "'s seat to a bot? It picks for " + s.name + " until you give the seat back.";
                   if (!window.confirm(cmdraftPage.shown(sure))) return;
@@ -199,7 +259,7 @@
               );
             } else if (s.hand === "player") {
               actions.appendChild(
-                button("Back to player", "Back to player " + s.name, function () {
+                button("Back to player", "Back to player " + s.name, "hand:" + s.player, function () {
                   act("/api/desk/bot", { player: s.player, bot: false }, function (answer) {
                     $("desk-message").textContent = cmdraftPage.shown(answer.changed
                       ? s.name + " has the seat back."
@@ -219,7 +279,14 @@
         panel.appendChild(table);
         pods.appendChild(panel);
       });
+    refocus(key);
   }
+
+  // A redraw asked for during a press on the seats waits for the press to end (cmdraftPage.pressHold): the browser
+  // gives the click of a press begun on a button no longer in the page to no button at all.
+  var render = cmdraftPage.pressHold(function () {
+    return $("desk-pods");
+  })(draw);
 
   $("desk-new-link").addEventListener("click", function () {
     if (!window.confirm("Make a new desk link? The old link and every other desk page stop working.")) return;
@@ -231,5 +298,6 @@
   });
 
   setInterval(load, 2000);
+  setInterval(tick, 1000);
   load();
 })();
