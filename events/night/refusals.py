@@ -85,6 +85,13 @@ class PhaseOver(Refusal):
     code, status = "phase-over", 409
 
 
+class DecksMissing(Refusal):
+    """A round paired while a player to be paired has no legal deck registered: they register first, or the desk
+    pairs anyway (the terminal's ``--force``, the desk page's "Pair anyway")."""
+
+    code, status = "decks-missing", 409
+
+
 class DroppedOut(Refusal):
     """A player who dropped plays no more: their table's result is reported and confirmed by the players still in
     the event (``dropped_out``), or recorded by the desk."""

@@ -25,7 +25,7 @@ from events.night.base import EventBase, finishing_text, first_of, pending_repor
 from events.night.decks import registers
 from events.night.finishing_orders import names_in_order
 from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
-from events.night.refusals import DESK, Actor
+from events.night.refusals import DESK, Actor, DecksMissing
 from events.night.standings import (
     Standing,
     did_not_play,
@@ -148,13 +148,14 @@ class Rounds(EventBase):
                 "record them first"
             )
         if rounds and rounds[-1].final:
-            raise StateError("the final table has been played; finish the event with 'cmdraft event finish'")
+            raise StateError("the final table has been played; what is left is to finish the event")
         active = [p for p in self._players(db, event_id, active_only=True) if registers(p)]  # (bots: no deck)
         decks = {d.player: d for d in records_of(db, Deck).find(event=event_id)}
         missing = [p.name for p in active if p.id not in decks or not decks[p.id].valid]
         if missing and not force:
-            raise StateError(
-                f"no legal deck registered for {first_of(list(map(quoted, missing)))}; register them or use --force"
+            raise DecksMissing(
+                f"no legal deck registered for {first_of(list(map(quoted, missing)))}; register them first, or pair "
+                "the round anyway"
             )
         number = len(rounds) + 1
         sizes = game_table_sizes(len(active), event.game_size, event.one_v_one)

@@ -25,7 +25,7 @@ def test_pairing_without_decks_names_three_players_and_counts_the_rest(tmp_path)
     said = str(refused.value)
     assert said == (
         "no legal deck registered for 'Player 1 of a long night', 'Player 2 of a long night', "
-        "'Player 3 of a long night' and 24 more; register them or use --force"
+        "'Player 3 of a long night' and 24 more; register them first, or pair the round anyway"
     )
 
 

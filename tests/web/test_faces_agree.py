@@ -22,6 +22,7 @@ from events.web.cards_shown import card_json
 from sets.basics import basic_lands
 from sets.card_index import CardIndex
 from sets.importers import read_card_file
+from tests.helpers.nights import draft_to_the_end, start, terminal_night
 from tests.helpers.paths import FIXTURES
 from tests.helpers.served import ORIGIN
 from tests.helpers.tables import app_of, drafted_four, four, ok, terminal_report  # noqa: F401  (fixtures)
@@ -294,3 +295,18 @@ def test_a_decks_registration_is_told_in_the_cores_words_with_the_deck(four, man
         words = registered_words(True, done["legal"])
         assert done["deck"]["registered_words"] == words == ok(ann.get("/api/deck"))["registered_words"]
         assert words == "Registered, with problems the desk will see."  # a lone Piper is no 60-card deck
+
+
+def test_pairing_without_decks_is_one_refusal_each_face_telling_its_own_way_to_pair_anyway(tmp_path, manual_clock, cli):
+    """The core's words name no terminal option (the desk page's way is its "Pair anyway" button); the terminal's
+    ``event round`` adds its ``--force`` to the same words."""
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", "Di")
+    start(cli, db, event_id)
+    draft_to_the_end(db, event_id)
+    words = "no legal deck registered for 'Ann', 'Bo', 'Cy' and 1 more; register them first, or pair the round anyway"
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as web:
+        refused = web.post("/api/desk/round", json={}, headers={"authorization": "Bearer desk-secret"})
+    assert refused.status_code == 409 and refused.json()["error"] == {"code": "decks-missing", "message": words}
+    said = cli("event", "round", event_id, "--db", db)
+    assert said.exit_code == 3 and said.stderr.strip() == f"cmdraft: error: {words} with --force"

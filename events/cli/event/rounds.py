@@ -12,6 +12,7 @@ from events import timing
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.games import Games
+from events.night.refusals import DecksMissing
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
@@ -46,7 +47,12 @@ def event_round(
     as_json: JsonOption = False,
 ) -> None:
     """Start the next round: game pods at random in round one, then by points avoiding repeat opponents."""
-    pairing = core(db, TableReports).repair(event_id, force) if again else core(db, Rounds).new_round(event_id, force)
+    try:
+        pairing = (
+            core(db, TableReports).repair(event_id, force) if again else core(db, Rounds).new_round(event_id, force)
+        )
+    except DecksMissing as refused:  # the core's words, and this face's way to pair anyway
+        raise DecksMissing(f"{refused.message} with --force") from None
     if as_json:
         emit_json(pairing.to_json())
         return
