@@ -36,6 +36,31 @@ from sets.colors import Color
 from sets.errors import InputError
 from sets.visible import quoted
 
+# the full-screen builder's help ('?'): its keys, then every command of the line prompt
+HELP_KEYS = (
+    """Keys in the deck builder:
+  ↑ ↓ or j k   move                Tab   pool ⇄ deck
+  Enter or a   pool: add one copy · deck: take one out (d, Delete)
+  c            make the highlighted pool card your commander (a
+               second one that can pair with the first: both lead)
+  u / U        undo / redo
+  l            fill to 60 with basics by your colored symbols
+  f            finish the deck keeping your cards ('auto'); the
+               command line takes 'auto new'
+  n            a sample opening hand and its goldfish: mulligan,
+               draw, turns 1-6
+  i            the highlighted card in full
+  x            export every file
+  r            the draft review (practice drafts)
+  :            the command line: every command of the line prompt
+  ?            this help
+  q, Ctrl-C    leave (every change is already saved)
+
+"""
+    + words.HELP_BUILD
+)
+
+
 # --- what a deck session's answers look like -----------------------------------------------------------
 
 

@@ -29,7 +29,7 @@ from events.screens import deck_commands as words
 from events.screens.app.foot import KeyBar, TypedLine
 from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
-from events.screens.builder import answer_lines, export_lines, help_text, leaders_text, opening_lines
+from events.screens.builder import HELP_KEYS, answer_lines, export_lines, help_text, leaders_text, opening_lines
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
 from events.screens.render import card_panel, identity_text, mana_text, shown
@@ -39,29 +39,6 @@ from sets.cards import Card
 from sets.errors import InputError
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
-
-HELP_KEYS = (
-    """Keys in the deck builder:
-  ↑ ↓ or j k   move                Tab   pool ⇄ deck
-  Enter or a   pool: add one copy · deck: take one out (d, Delete)
-  c            make the highlighted pool card your commander (a
-               second one that can pair with the first: both lead)
-  u / U        undo / redo
-  l            fill to 60 with basics by your colored symbols
-  f            finish the deck keeping your cards ('auto'); the
-               command line takes 'auto new'
-  n            a sample opening hand and its goldfish: mulligan,
-               draw, turns 1-6
-  i            the highlighted card in full
-  x            export every file
-  r            the draft review (practice drafts)
-  :            the command line: every command of the line prompt
-  ?            this help
-  q, Ctrl-C    leave (every change is already saved)
-
-"""
-    + words.HELP_BUILD
-)
 
 
 # commands asked for what they show: their answer opens whole in a panel when the log's lines can't hold it
@@ -111,6 +88,7 @@ class BuilderScreen(Screen):
         self.width = LOG_WIDTH  # what answers are laid out for: the log's, or a panel's on the command line
         self.collected: list | None = None  # a command line's answer, gathered for its panel
         self.list_focus = "pool"  # the list to come back to after the command line
+        self.refusal: Text | None = None  # the last refusal said
 
     def compose(self) -> ComposeResult:
         yield Static(id="deckline", markup=False)
@@ -146,6 +124,14 @@ class BuilderScreen(Screen):
         self.query_one("#log", RichLog).write(renderable)
         if self.collected is not None:
             self.collected.append(renderable)
+
+    def refuse(self, error: InputError) -> None:
+        """A refusal in the log; one longer than the log's lines also opens whole in a panel (its start says which
+        cards and why: the log kept only its end), at once or after the command line's answer (``on_input_submitted``)."""
+        self.refusal = shown(str(error), style="red")
+        self.log_message(self.refusal)
+        if self.collected is None and long_answer([self.refusal], panel_width(self.app.size.width)):
+            self.app.push_screen(Panel("Refused", self.refusal))
 
     def say(self, lines: Iterable[RenderableType]) -> None:
         for line in lines:
@@ -263,7 +249,7 @@ class BuilderScreen(Screen):
         try:
             result = self.session.apply(intent)
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
             self.refresh_lists()
             return
         if isinstance(result, act.Question):
@@ -305,14 +291,14 @@ class BuilderScreen(Screen):
                     if self.collected is None and long_answer(lines, panel_width(self.app.size.width)):
                         self.app.push_screen(Panel("Export", lines, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
 
     def read_card(self, asked: str) -> None:
         """'? 12', 'card murder': the card in full."""
         try:
             card = find_card(asked, list(self.session.pool_list), "your pool list")
         except InputError as error:
-            self.log_message(shown(str(error), style="red"))
+            self.refuse(error)
             return
         self.app.push_screen(Panel("Card", card_panel(card)))
 
@@ -378,7 +364,7 @@ class BuilderScreen(Screen):
         try:
             hand = self.session.apply(intent)
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
             return
         assert isinstance(hand, act.Hand)  # a hand's steps answer with the hand
         self.app.push_screen(GoldfishScreen(self.session, hand))
@@ -404,12 +390,13 @@ class BuilderScreen(Screen):
         line = event.value.strip()
         event.input.value = ""
         self.query_one(f"#{self.list_focus}", DataTable).focus()  # before any panel: closing it comes back here
-        self.collected, self.width = [], panel_width(self.app.size.width)
+        self.collected, self.width, self.refusal = [], panel_width(self.app.size.width), None
         try:
             command = self.run_line(line)
         finally:
             answer, self.collected, self.width = self.collected, None, LOG_WIDTH
-        if isinstance(command, READING) and long_answer(answer, panel_width(self.app.size.width)):
+        shows = isinstance(command, READING) or self.refusal is not None  # a refusal's start says which and why
+        if shows and long_answer(answer, panel_width(self.app.size.width)):
             body = [shown(": " + line, style="bold"), *answer]  # the line as typed: text, never markup
             self.app.push_screen(Panel("Command line", body, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
 
@@ -418,7 +405,7 @@ class BuilderScreen(Screen):
         try:
             command = words.parse(line, self.session)
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
             self.refresh_lists()
             return None
         if command is None:

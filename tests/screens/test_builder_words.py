@@ -1,0 +1,55 @@
+"""The deck builder app says its words whole at 80x24: a refusal longer than the log's two lines opens whole in a
+panel (the log showed its last two lines: the rule's number and "the commanders are unchanged", never which cards
+were refused nor why)."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from draft import deck_actions as act
+from sets.errors import InputError
+from tests.helpers.practice import drafted, practice_app, screen_text
+
+
+def folded(text: str) -> str:
+    """The screen's words on one line: a panel's borders and the lines it wraps at, gone."""
+    return " ".join(" ".join(line.strip(" │╭╮╰╯─").split()) for line in text.splitlines())
+
+
+def panel_text(panel) -> str:
+    console = Console(width=400, file=io.StringIO(), record=True)
+    for static in panel.query("Static"):
+        console.print(static.content)
+    return " ".join(console.export_text().split())
+
+
+async def type_command(pilot, line: str) -> None:
+    await pilot.press("colon", *[{" ": "space", "+": "plus"}.get(ch, ch) for ch in line], "enter")
+    await pilot.pause()
+
+
+async def test_a_long_refusal_opens_whole_in_a_panel_and_a_short_one_stays_in_the_log(tmp_path):
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        ui = screen.session
+        legends = [c for c in ui.pool_list if c.can_be_commander and not c.has_partner and not c.chooses_color]
+        first, second = legends[0], legends[1]
+        try:
+            ui.apply(act.ChooseCommanders((first, second)))
+        except InputError as error:
+            said = " ".join(str(error).split())
+        assert len(said) > 2 * 80  # more than the log's two lines hold
+        await type_command(pilot, f"commander {first.name} + {second.name}")
+        panel = pilot.app.screen
+        assert type(panel).__name__ == "Panel", screen_text(pilot.app)
+        assert said in panel_text(panel)  # whole: which cards, why, and what to do
+        assert first.name in folded(screen_text(pilot.app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.focused is screen.query_one("#pool")
+        await type_command(pilot, "add 999")  # a short refusal: the log's lines hold it
+        assert pilot.app.screen is screen and "999" in screen_text(pilot.app)
