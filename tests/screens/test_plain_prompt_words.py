@@ -88,3 +88,34 @@ def test_the_plain_prompts_signals_are_sentences_with_every_figure_named(tmp_pat
     assert all(
         re.search(r"rates \d\.\d a pack on average; \d\.\d \w+ cards a pack, over 1 pack\.$", s) for s in sentences
     )
+
+
+def test_the_plain_review_says_each_pick_as_a_sentence_with_every_name_whole_at_80_columns(tmp_path):
+    """At 80 columns the review's table gave the hint's cards the room the taken cards left ('Astral / Confrontati /
+    on +', a word broken across three lines) and dropped what wheeled: each pick is now a sentence, as the signals
+    are, and each bot's deck too."""
+    from draft.advice import review as advice_review
+    from events.screens.review import review
+    from events.sessions.activities import bot_decks
+
+    session = session_at(tmp_path / "r.json", seed=11)
+    while not session.draft.finished:  # the first two cards of every pack: often not the hint's
+        session.pick(session.draft.request(0, list(range(len(session.suggested_positions(0))))))
+    console = Console(file=io.StringIO(), width=80, no_color=True)
+    review(console, session)
+    said = console.file.getvalue()
+    folded = " ".join(said.split())
+    assert "─" not in said and "P1p1" not in said  # read aloud: words, no table rule, no 'P one p one'
+    differ = 0
+    for row in advice_review(session.draft, 0, session.pipers):
+        taken = " + ".join(c.name for c in row.taken)
+        assert f"Pack {row.pack} pick {row.pick}: you took {taken}" in folded
+        if {c.name for c in row.hint} != {c.name for c in row.taken}:
+            differ += 1
+            assert "the hint: " + " + ".join(c.name for c in row.hint) in folded
+        if row.wheeled:
+            assert "wheeled: " + " / ".join(c.name for c in row.wheeled) in folded
+    assert differ
+    for bot in bot_decks(session):
+        leaders = " + ".join(c.name for c in bot.deck.commanders)
+        assert f"Seat {bot.seat + 1} (" in folded and leaders in folded
