@@ -1,11 +1,12 @@
 """The deck builder app says its words whole at 80x24: a refusal longer than the log's two lines opens whole in a
 panel (the log showed its last two lines: the rule's number and "the commanders are unchanged", never which cards
-were refused nor why)."""
+were refused nor why), and the goldfish's turns are laid out in the room its scroll bar leaves."""
 
 from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from draft import deck_actions as act
@@ -53,3 +54,18 @@ async def test_a_long_refusal_opens_whole_in_a_panel_and_a_short_one_stays_in_th
         assert pilot.app.screen is screen and screen.focused is screen.query_one("#pool")
         await type_command(pilot, "add 999")  # a short refusal: the log's lines hold it
         assert pilot.app.screen is screen and "999" in screen_text(pilot.app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (101, 30), (200, 50)])
+async def test_the_goldfish_lays_its_turns_out_in_the_room_left_beside_its_scroll_bar(tmp_path, size):
+    """At 80x24 six turns scroll, and the scroll bar took the table's last two columns: 'Rograkh, So' then
+    'of Rohgahh' on the next line, its 'n' gone."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "n", "T")
+        await pilot.pause()
+        fish = pilot.app.screen
+        assert type(fish).__name__ == "GoldfishScreen"
+        assert size[1] > 24 or fish.query_one("VerticalScroll").max_scroll_y > 0  # it scrolls: the bar is there
+        shown_width = fish.query_one("#fish").content_region.width
+        assert 0 < fish.width() <= shown_width
