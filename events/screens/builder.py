@@ -75,6 +75,22 @@ def opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
     return lines
 
 
+def app_opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
+    """The full-screen builder's first words, for its log's two lines: the best commanders for the pool (or the deck
+    as saved), then the keys that start, where both fit (the key bar says them too). Never the line prompt's
+    commander table, whose last row's tail was all the log showed."""
+    best = session.suggestions(1)
+    if session.started:
+        first = "Your saved deck, as you left it (': check' checks it)."
+    elif best:
+        leaders = " + ".join(best[0].commanders) + f" ({best[0].identity.code or 'C'})"
+        first = f"Best commanders for this pool: {leaders}; ': suggest' ranks more."
+    else:
+        first = "No card of this pool can lead: ': suggest' says what can."
+    keys = "c on a card makes it your commander, f finishes the deck, ? lists every key."
+    return [Text(first), Text(keys)] if max(len(first), len(keys)) <= width else [Text(first)]
+
+
 def summary_line(session: DeckSession) -> Text:
     report = session.report()
     commanders = leaders_text(session.commanders, report.piper_colors) or "none yet"

@@ -69,3 +69,17 @@ async def test_the_goldfish_lays_its_turns_out_in_the_room_left_beside_its_scrol
         assert size[1] > 24 or fish.query_one("VerticalScroll").max_scroll_y > 0  # it scrolls: the bar is there
         shown_width = fish.query_one("#fish").content_region.width
         assert 0 < fish.width() <= shown_width
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_builder_opens_with_the_best_commanders_whole_in_its_log_never_a_tables_tail(tmp_path, size):
+    """The log's two lines held the end of the commander table ('    The Prismatic Piper', a row's second line) and
+    the line prompt's "'auto' gives you a ready-made deck", a command the keys call f."""
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=size) as pilot:
+        await pilot.pause()
+        ui = pilot.app.screen.session
+        best = ui.suggestions(1)[0]
+        log = " ".join(line.strip() for line in screen_text(pilot.app).splitlines()[-4:-2])
+        assert " + ".join(best.commanders) + f" ({best.identity.code})" in log, log
+        assert "'auto'" not in log

@@ -29,7 +29,14 @@ from events.screens import deck_commands as words
 from events.screens.app.foot import KeyBar, TypedLine
 from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
-from events.screens.builder import HELP_KEYS, answer_lines, export_lines, help_text, leaders_text, opening_lines
+from events.screens.builder import (
+    HELP_KEYS,
+    answer_lines,
+    app_opening_lines,
+    export_lines,
+    help_text,
+    leaders_text,
+)
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
 from events.screens.render import card_panel, identity_text, mana_text, shown
@@ -106,7 +113,7 @@ class BuilderScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.say(opening_lines(self.session, LOG_WIDTH))
+        self.say(app_opening_lines(self.session, self.app.size.width - 2))
         # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
         self.wide = self.app.size.width >= 110
         self.query_one(KeyBar).compact = not self.wide  # every key of the bar on 80 columns
