@@ -189,7 +189,10 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             choosers = [card.name for card in session.commanders if card.chooses_color]
             choosers = choosers[len(choosers) - len(result.colors) :]  # the last ones: those given no color
             chose = "".join(f"; chose {c.word} for {name}" for c, name in zip(result.colors, choosers, strict=True))
-            return [*[Text(f"Finished your deck: kept your {kept}, added {added}{chose}.")], *status_lines(session)]
+            lines = [Text(f"Finished your deck: kept your {kept}, added {added}{chose}.")]
+            if warning := session.stats().lands_warning:  # a pool short of spells in these colors: basics fill it
+                lines.append(Text("⚠ " + warning, style="yellow"))
+            return [*lines, *status_lines(session)]
         case act.Replaced():
             lines = ["The bot built a deck from your pool:", deck_table(session.deck(), width)]
             if result.sources:

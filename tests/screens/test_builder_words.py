@@ -83,3 +83,42 @@ async def test_the_builder_opens_with_the_best_commanders_whole_in_its_log_never
         log = " ".join(line.strip() for line in screen_text(pilot.app).splitlines()[-4:-2])
         assert " + ".join(best.commanders) + f" ({best.identity.code})" in log, log
         assert "'auto'" not in log
+
+
+def test_finishing_a_deck_whose_colors_hold_few_spells_says_it_is_mostly_lands():
+    """'f' on a mono-red commander with a handful of red cards built 46 Mountains and 49 lands, said "legal", and
+    no figure nor line said anything was amiss: the figures and the answer now say how many lands and spells."""
+    from draft.deck_session import DeckSession
+    from draft.sim import piper_card
+    from events.screens.builder import answer_lines
+    from events.screens.deck_tables import stats_lines
+    from sets.catalog import load_set
+
+    cards = load_set("CMR").cards
+    leader = next(c for c in cards if c.name == "Rograkh, Son of Rohgahh")
+    red = [c for c in cards if c.deck_colors.code == "R" and not c.is_land and not c.can_be_commander][:8]
+    blue = [c for c in cards if c.deck_colors.code == "U" and not c.is_land][:50]
+    session = DeckSession([leader, *red, *blue], piper=piper_card("CMR"), name="t", save=lambda *a: None)
+    session.apply(act.ChooseCommanders((leader,)))
+    done = session.apply(act.Complete())
+    lands = sum(n for c, n in session.deck().main.items() if c.is_land)
+    assert lands > 28  # more than any deck plays (the bots' play 22-26)
+    said = " ".join(str(line) for line in stats_lines(session.stats()))
+    assert f"{lands} lands" in said and "8 spells" in said
+
+    class Place:
+        session = None
+        registers = False
+
+    Place.session = session
+    answer = " ".join(str(line) for line in answer_lines(done, Place(), 80))
+    assert f"{lands} lands" in answer
+
+
+def test_a_color_short_of_sources_counts_one_symbol_as_one_symbol():
+    from draft.deckstats import source_warnings
+    from sets.colors import Color, ColorIdentity
+
+    blue = Color("U")
+    said = source_warnings({blue: 0}, {blue: 1}, ColorIdentity.parse("U"), 0, {blue: 10})
+    assert said == ["blue 0 (1 U symbol to cast: 10 wanted)"]  # it said '1 U symbols'
