@@ -122,3 +122,26 @@ def test_a_color_short_of_sources_counts_one_symbol_as_one_symbol():
     blue = Color("U")
     said = source_warnings({blue: 0}, {blue: 1}, ColorIdentity.parse("U"), 0, {blue: 10})
     assert said == ["blue 0 (1 U symbol to cast: 10 wanted)"]  # it said '1 U symbols'
+
+
+async def test_the_builders_cursor_rests_on_cards_never_on_a_group_heading(tmp_path):
+    """The pool list opened with its cursor on 'Creature (26)': c said "Highlight a pool card to make it your
+    commander" and Enter, a and i did nothing; j, k and the arrows stopped on every group's heading too."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert screen.row_card("pool")[0] is not None
+        seen = set()
+        for key in ["j"] * 45 + ["k"] * 45 + ["down"] * 12 + ["up"] * 12:
+            await pilot.press(key)
+            await pilot.pause()
+            card, row_key = screen.row_card("pool")
+            assert card is not None, (key, row_key)
+            seen.add(card)
+        assert len(seen) > 30  # it went through several groups
+        await pilot.press("f", "tab")
+        await pilot.pause()
+        for key in ["j"] * 30 + ["k"] * 30:
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.row_card("deck")[0] is not None, key

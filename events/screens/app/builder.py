@@ -96,6 +96,7 @@ class BuilderScreen(Screen):
         self.collected: list | None = None  # a command line's answer, gathered for its panel
         self.list_focus = "pool"  # the list to come back to after the command line
         self.refusal: Text | None = None  # the last refusal said
+        self.rows_at: dict[str, int] = {}  # each list's cursor row, to know which way it moves
 
     def compose(self) -> ComposeResult:
         yield Static(id="deckline", markup=False)
@@ -316,6 +317,16 @@ class BuilderScreen(Screen):
     def action_move(self, step: int) -> None:
         table = self.query_one(f"#{self.focused_list()}", DataTable)
         table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The cursor rests on cards, never on a group's heading ('Creature (26)', where c, Enter and i did nothing):
+        it goes on past it the way it moved (down from the top of the list)."""
+        table, row = event.data_table, event.cursor_row
+        came_from, self.rows_at[table.id or ""] = self.rows_at.get(table.id or "", -1), row
+        if str(event.row_key.value).startswith("group:"):
+            step = -1 if 0 < row < came_from else 1
+            if 0 <= row + step < table.row_count:
+                table.move_cursor(row=row + step)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_enter()
