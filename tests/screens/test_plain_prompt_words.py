@@ -3,12 +3,13 @@ in the status line or between a card's facts.  The full-screen app and the big-s
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 
 from rich.console import Console
 
-from events.screens.render import card_line, passing
+from events.screens.render import card_line, passing, text_line
 from events.screens.table import TablePrompt
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
@@ -17,6 +18,8 @@ from sets.booster import Printing
 from sets.catalog import load_set
 from tests.helpers.practice import session_at
 from tests.helpers.products import CLB
+
+FACELESS = "Choose a color before the game begins. Faceless One is the chosen color.\nChoose a Background"
 
 
 def test_the_plain_prompts_status_line_says_the_passing_direction_and_the_seconds_in_words(tmp_path):
@@ -119,3 +122,12 @@ def test_the_plain_review_says_each_pick_as_a_sentence_with_every_name_whole_at_
     for bot in bot_decks(session):
         leaders = " + ".join(c.name for c in bot.deck.commanders)
         assert f"Seat {bot.seat + 1} (" in folded and leaders in folded
+
+
+def test_a_chosen_cards_line_on_the_plain_prompt_is_sentences_never_middle_dots():
+    faceless = CLB["Faceless One"]
+    if not any(face.text for face in faceless.faces):  # the text as an import brings it
+        faceless = dataclasses.replace(faceless, faces=(dataclasses.replace(faceless.front, text=FACELESS),))
+    said = text_line(faceless, 200, plain=True).plain
+    assert "·" not in said and said.endswith(": Choose a color before the game begins. Choose a Background.")
+    assert " · " in text_line(faceless, 200).plain  # the app's panel keeps its dots
