@@ -399,6 +399,18 @@ def test_build_a_pool_file_saved_and_resumed(tmp_path, cli):
     assert missing.exit_code == 2 and "nope.txt" in missing.stderr
 
 
+def test_build_refuses_a_pool_file_with_no_card_it_knows_and_saves_nothing(tmp_path, cli):
+    """Every line unknown: the builder opened on an empty pool (five lone Pipers "suggested", 0 playable) and kept a
+    build of it in the database; it is bad input, said in one line with what to do."""
+    pool = tmp_path / "typos.txt"
+    pool.write_text("1 Sol Rnig\n1 Nonexistent Card\n", encoding="utf-8")
+    db = tmp_path / "db.json"
+    result = cli("build", pool, "--db", db, input="quit\n")
+    assert result.exit_code == 2, result.stdout
+    assert "typos.txt" in result.stderr and "no card" in result.stderr and "Sol Rnig" in result.stderr
+    assert "Commander choices" not in result.stdout and not db.exists()
+
+
 def test_once_a_pool_files_deck_is_done_the_prompt_offers_no_review_it_has_none(tmp_path, cli):
     pool = tmp_path / "pool.txt"
     pool.write_text("".join(f"1 {c.name}\n" for c in [c for c in CMR.cards if c.main_set][::7][:80]), encoding="utf-8")
