@@ -357,6 +357,24 @@ def test_timer_0_removes_a_timer_on_resume(tmp_path, cli):
     assert bad.exit_code == 2 and "--timer must be 0 (no timer) or at least 5 seconds" in bad.stderr
 
 
+@pytest.mark.parametrize(
+    "given", [["--seed", "9"], ["--players", "4"], ["--set", "CMM"], ["--seat", "2"], ["--bots", "best-card"]]
+)
+def test_resume_refuses_the_options_of_a_new_draft_it_would_ignore(tmp_path, cli, given):
+    """'--resume 1 --players 4 --set CMM' opened draft 1 as it was made (8 seats of CMR) and said nothing: a player
+    who meant a new draft never knew. Refused (2), naming the options and what to do; the draft is untouched."""
+    db = tmp_path / "db.json"
+    session = TableSession.create(
+        Store(db), kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0], names=["You", "B"]
+    )
+    result = cli("play", "--resume", str(session.draft_id), *given, "--db", db, input="1 2\nquit\n")
+    assert result.exit_code == 2, result.stdout
+    assert given[0] in result.stderr and "start a new draft" in result.stderr and "Seat 1" not in result.stdout
+    assert not TableSession.load(Store(db), session.draft_id).draft.picks_of(0)
+    timed = cli("play", "--resume", str(session.draft_id), "--timer", "30", "--db", db, input="quit\n")
+    assert timed.exit_code == 0  # the options a resumed draft takes: its timer, --confirm
+
+
 def test_the_list_of_saved_drafts_names_each_drafts_set(tmp_path, cli):
     """One seed opens other packs in CLB than in CMR: '--list' says which product each draft is, as --json does."""
     db = tmp_path / "db.json"
