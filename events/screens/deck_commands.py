@@ -216,9 +216,13 @@ def _card(args: list[str], text: str, session: DeckSession) -> ReadCard:
 
 
 def _show(args: list[str], text: str, session: DeckSession) -> ReadCard | act.ShowPool | act.ShowDeck:
-    if len(args) == 1 and is_number(args[0]):
-        return _card(args, text, session)
-    return act.ShowPool() if args and args[0].lower() == "pool" else act.ShowDeck()
+    """'show' or 'show deck': the deck; 'show pool': the pool; 'show 12' or 'show sol ring': that card (a name was
+    read as 'show deck')."""
+    if not args or (len(args) == 1 and args[0].lower() == "deck"):
+        return act.ShowDeck()
+    if len(args) == 1 and args[0].lower() == "pool":
+        return act.ShowPool()
+    return _card(args, text, session)
 
 
 def _bot(args: list[str], text: str, session: DeckSession) -> ShowBot:

@@ -131,3 +131,13 @@ def test_a_chosen_cards_line_on_the_plain_prompt_is_sentences_never_middle_dots(
     said = text_line(faceless, 200, plain=True).plain
     assert "·" not in said and said.endswith(": Choose a color before the game begins. Choose a Background.")
     assert " · " in text_line(faceless, 200).plain  # the app's panel keeps its dots
+
+
+def test_show_with_a_cards_name_shows_that_card_not_the_deck(tmp_path):
+    """'? N, show N or card NAME' says the help: 'show sol ring' printed the whole deck instead."""
+    from events.screens import deck_commands as words
+
+    assert words.parse("show sol ring", None) == words.ReadCard("sol ring")
+    assert words.parse("show 12", None) == words.ReadCard("12")
+    assert type(words.parse("show", None)).__name__ == type(words.parse("show deck", None)).__name__ == "ShowDeck"
+    assert type(words.parse("show POOL", None)).__name__ == "ShowPool"
