@@ -518,3 +518,26 @@ def test_a_bots_pool_shows_each_card_once_with_its_count():
     assert len(rows["Ghastly Demise"]) == 1 and re.match(r"\W*2\W+Ghastly Demise ", rows["Ghastly Demise"][0])
     assert [re.match(r"\W*(\d)\W+Murder ", line).group(1) for line in rows["Murder"]] == ["2", "1"]  # the foil apart
     assert "Seat 2: pool (6 cards)" in text
+
+
+def test_export_again_in_a_later_session_replaces_the_drafts_own_files_but_never_anothers(tmp_path, monkeypatch):
+    """A player back another evening, who changed the deck and pressed x, was refused: "'…/cmdraft-practice-1' is not
+    empty; … add --force" (x has no --force). The draft's own folder holding only its own files is written again; a
+    file of anyone else's there still stops it."""
+    from events.outputs import guard
+    from events.sessions.activities import PracticeDeck
+    from sets.errors import InputError
+    from tests.helpers.practice import drafted
+
+    session = drafted(tmp_path / "db.json", seed=5)
+    first = PracticeDeck(session, tmp_path).export(None, False)
+    folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
+    assert first.folder == folder and (folder / "practice-deck.txt").exists()
+    monkeypatch.setattr(guard, "WRITTEN", set())  # a later session: this run wrote nothing yet
+    again = PracticeDeck(session, tmp_path).export(None, False)
+    assert set(again.written) == set(first.written)
+    monkeypatch.setattr(guard, "WRITTEN", set())
+    (folder / "my notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(InputError, match="is not empty"):
+        PracticeDeck(session, tmp_path).export(None, False)
+    assert (folder / "my notes.txt").read_text(encoding="utf-8") == "mine"
