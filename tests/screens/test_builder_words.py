@@ -145,3 +145,18 @@ async def test_the_builders_cursor_rests_on_cards_never_on_a_group_heading(tmp_p
             await pilot.press(key)
             await pilot.pause()
             assert screen.row_card("deck")[0] is not None, key
+
+
+async def test_after_an_answer_shown_in_a_panel_the_log_says_so_never_a_tables_last_rows(tmp_path):
+    """': show pool' opened whole in a panel, and closing it left the log holding the table's last two rows
+    ('22   Coronation of Chaos   R   3   0   4'), read as if something had just happened to those cards."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        last = screen.session.pool_list[-1]
+        await type_command(pilot, "show pool")
+        assert type(pilot.app.screen).__name__ == "Panel"
+        await pilot.press("escape")
+        await pilot.pause()
+        log = " ".join(line.strip() for line in screen_text(pilot.app).splitlines()[-4:-2])
+        assert last.name not in log and ": show pool: shown whole in a panel" in log, log

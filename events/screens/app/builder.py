@@ -129,9 +129,10 @@ class BuilderScreen(Screen):
 
     def log_message(self, renderable: RenderableType) -> None:
         renderable = renderable if not isinstance(renderable, str) else shown(renderable)
-        self.query_one("#log", RichLog).write(renderable)
-        if self.collected is not None:
+        if self.collected is not None:  # a command line's answer: the log or a panel, once it is whole
             self.collected.append(renderable)
+        else:
+            self.query_one("#log", RichLog).write(renderable)
 
     def refuse(self, error: InputError) -> None:
         """A refusal in the log; one longer than the log's lines also opens whole in a panel (its start says which
@@ -417,6 +418,8 @@ class BuilderScreen(Screen):
         if shows and long_answer(answer, panel_width(self.app.size.width)):
             body = [shown(": " + line, style="bold"), *answer]  # the line as typed: text, never markup
             self.app.push_screen(Panel("Command line", body, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
+            answer = [shown(f": {line}: shown whole in a panel (type it again to see it again)", style="dim")]
+        self.say(answer)  # never the tail of a table the panel showed whole
 
     def run_line(self, line: str) -> object:
         """The command a line asks for, done (None: a line that can't be read, said in the log, or empty)."""
