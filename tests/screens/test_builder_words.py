@@ -160,3 +160,23 @@ async def test_after_an_answer_shown_in_a_panel_the_log_says_so_never_a_tables_l
         await pilot.pause()
         log = " ".join(line.strip() for line in screen_text(pilot.app).splitlines()[-4:-2])
         assert last.name not in log and ": show pool: shown whole in a panel" in log, log
+
+
+async def test_the_draft_table_is_laid_out_again_when_the_terminal_is_resized_keeping_the_marks(tmp_path):
+    """Made 130 columns wide mid-pick, the pack kept its 80-column list (costs '2W', types 'Creature') beside a wide
+    empty gap until the next pick; now it takes the room at once, the marks and the cursor kept."""
+    from tests.helpers.practice import session_at
+
+    async with practice_app(session_at(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press("space", "j", "j")
+        await pilot.pause()
+        card = screen.seat.pack[0].card
+        assert card.mana_cost not in screen_text(pilot.app)  # '{2}{W}' is written '2W' on 80 columns
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert card.mana_cost in text and card.type_line in text, text
+        assert screen.seat.marked == [0] and "●" in text and screen.query_one("#pack").cursor_row == 2
