@@ -287,3 +287,21 @@ _READERS = {
     "export": _export,
     **{word: (lambda args, text, s: Quit()) for word in QUIT_WORDS},
 }
+
+
+# the builder app's commands asked for what they show: their answer opens whole in a panel when the log's lines can't
+# hold it (a change to the deck answers in the log: its figures are on the screen already)
+READING = (
+    act.ShowPool,
+    act.ShowDeck,
+    act.ShowStats,
+    act.CheckDeck,
+    act.Suggest,
+    act.FinishDeck,
+    Help,
+    ShowBot,
+    Export,
+)
+
+# the goldfish's steps, which the command line plays on the hand dealt last
+GOLDFISH_STEPS = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)

@@ -180,3 +180,21 @@ async def test_the_draft_table_is_laid_out_again_when_the_terminal_is_resized_ke
         text = screen_text(pilot.app)
         assert card.mana_cost in text and card.type_line in text, text
         assert screen.seat.marked == [0] and "●" in text and screen.query_one("#pack").cursor_row == 2
+
+
+async def test_the_builder_takes_the_wide_lists_when_the_terminal_grows_and_the_narrow_ones_back(tmp_path):
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press("f", "j", "j")
+        await pilot.pause()
+        row = screen.query_one("#pool").cursor_row
+        pool = screen.query_one("#pool")
+        assert len(pool.columns) == 2
+        await pilot.resize_terminal(140, 40)
+        await pilot.pause()
+        assert len(pool.columns) == 5 and pool.cursor_row == row  # #, Card, Cost, Id, In
+        assert "Cost" in screen_text(pilot.app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert len(pool.columns) == 2 and pool.cursor_row == row and screen.row_card("pool")[0] is not None

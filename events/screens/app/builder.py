@@ -48,24 +48,6 @@ from sets.errors import InputError
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
 
 
-# commands asked for what they show: their answer opens whole in a panel when the log's lines can't hold it
-# (a change to the deck answers in the log: its figures are on the screen already)
-READING = (
-    act.ShowPool,
-    act.ShowDeck,
-    act.ShowStats,
-    act.CheckDeck,
-    act.Suggest,
-    act.FinishDeck,
-    words.Help,
-    words.ShowBot,
-    words.Export,
-)
-
-
-GOLDFISH = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
-
-
 class BuilderScreen(Screen):
     CSS_PATH = "builder.tcss"
     BINDINGS = [
@@ -95,6 +77,7 @@ class BuilderScreen(Screen):
         self.width = LOG_WIDTH  # what answers are laid out for: the log's, or a panel's on the command line
         self.collected: list | None = None  # a command line's answer, gathered for its panel
         self.list_focus = "pool"  # the list to come back to after the command line
+        self.wide: bool | None = None  # the lists' layout: for 110 columns or more (None: not laid out yet)
         self.refusal: Text | None = None  # the last refusal said
         self.rows_at: dict[str, int] = {}  # each list's cursor row, to know which way it moves
 
@@ -115,15 +98,30 @@ class BuilderScreen(Screen):
 
     def on_mount(self) -> None:
         self.say(app_opening_lines(self.session, self.app.size.width - 2))
-        # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
+        self.lay_out()
+        self.query_one("#pool", DataTable).focus()
+
+    def on_resize(self) -> None:
+        """A terminal made wider or narrower than 110 columns gets that size's lists (they kept the size they opened
+        at: two names and an Id on 130 columns)."""
+        if self.wide is not None and self.wide != (self.app.size.width >= 110):
+            self.lay_out()
+
+    def lay_out(self) -> None:
+        """The lists' columns for the screen's width, and their rows (the cursors kept): 80 columns hold two lists of
+        30-letter names only with the number inside the name's cell, and the key bar shows every key compact."""
         self.wide = self.app.size.width >= 110
-        self.query_one(KeyBar).compact = not self.wide  # every key of the bar on 80 columns
+        self.query_one(KeyBar).compact = not self.wide
         pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
         deck_columns = ("N", "Card", "Cost", "Id") if self.wide else ("N Card", "Id")
-        self.query_one("#pool", DataTable).add_columns(*pool_columns)
-        self.query_one("#deck", DataTable).add_columns(*deck_columns)
+        tables = [self.query_one(table_id, DataTable) for table_id in ("#pool", "#deck")]
+        rows = [table.cursor_row for table in tables]
+        for table, columns in zip(tables, (pool_columns, deck_columns), strict=True):
+            table.clear(columns=True)
+            table.add_columns(*columns)
         self.refresh_lists()
-        self.query_one("#pool", DataTable).focus()
+        for table, row in zip(tables, rows, strict=True):
+            table.move_cursor(row=min(row, max(table.row_count - 1, 0)))
 
     # --- what is on the screen ------------------------------------------------------------------
 
@@ -322,9 +320,9 @@ class BuilderScreen(Screen):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The cursor rests on cards, never on a group's heading ('Creature (26)', where c, Enter and i did nothing):
         it goes on past it the way it moved (down from the top of the list)."""
-        table, row = event.data_table, event.cursor_row
+        table, row = event.data_table, event.data_table.cursor_row  # where it is now (the event may be older)
         came_from, self.rows_at[table.id or ""] = self.rows_at.get(table.id or "", -1), row
-        if str(event.row_key.value).startswith("group:"):
+        if row == event.cursor_row and str(event.row_key.value).startswith("group:"):
             step = -1 if 0 < row < came_from else 1
             if 0 <= row + step < table.row_count:
                 table.move_cursor(row=row + step)
@@ -414,7 +412,7 @@ class BuilderScreen(Screen):
             command = self.run_line(line)
         finally:
             answer, self.collected, self.width = self.collected, None, LOG_WIDTH
-        shows = isinstance(command, READING) or self.refusal is not None  # a refusal's start says which and why
+        shows = isinstance(command, words.READING) or self.refusal is not None  # a refusal's start says which and why
         if shows and long_answer(answer, panel_width(self.app.size.width)):
             body = [shown(": " + line, style="bold"), *answer]  # the line as typed: text, never markup
             self.app.push_screen(Panel("Command line", body, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
@@ -433,7 +431,7 @@ class BuilderScreen(Screen):
             return None
         if isinstance(command, act.DealHand):
             self.action_hand()
-        elif isinstance(command, GOLDFISH):
+        elif isinstance(command, words.GOLDFISH_STEPS):
             self.play_on(command)
         elif isinstance(command, words.FaceCommand):
             self.face_command(command)
