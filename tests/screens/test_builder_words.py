@@ -69,6 +69,7 @@ async def test_the_goldfish_lays_its_turns_out_in_the_room_left_beside_its_scrol
         assert size[1] > 24 or fish.query_one("VerticalScroll").max_scroll_y > 0  # it scrolls: the bar is there
         shown_width = fish.query_one("#fish").content_region.width
         assert 0 < fish.width() <= shown_width
+        assert "Esc: close · q: quit" in screen_text(pilot.app)  # its keys on the border, never scrolled away
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])

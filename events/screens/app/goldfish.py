@@ -52,6 +52,7 @@ class GoldfishScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Goldfish"
+            box.border_subtitle = "↑ ↓ scroll · Esc: close · q: quit"  # on the border: six turns never push it out
             with VerticalScroll():
                 yield Static(id="fish", markup=False)
             yield Static(id="fish-message", markup=False)
