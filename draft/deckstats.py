@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from draft.advice import is_ramp, is_removal
 from draft.commanders import commander_identity
 from draft.deck_spells import LANDS, MAX_ROCKS, choose_spells, filler_value, land_count
+from draft.deck_state import plural
 from draft.deckbuild import ranked_builds
 from draft.decks import Deck, is_piper
 from draft.manabase import FAR_BELOW, FAR_BELOW_SYMBOLS, fair_share, mana, produced, source_needs
@@ -22,6 +23,7 @@ from sets.cards import Card
 from sets.colors import Color, ColorIdentity
 
 TYPE_ORDER = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land")
+LANDS_AT_MOST = 28  # more lands than this and the figures warn: the bots' decks play 22-26
 HAND = 7
 
 
@@ -73,6 +75,19 @@ class DeckStats:
     symbols: dict[Color, int]
     identity: ColorIdentity
     warnings: list[str]
+    lands: int = 0  # land cards in the main deck
+    spells: int = 0  # the main deck's other cards
+
+    @property
+    def lands_warning(self) -> str:
+        """'49 lands and 10 spells: ...' where the deck has more lands than any deck plays (a pool with few spells in
+        the commanders' colors is filled with basics: still legal, but mostly lands); '' otherwise."""
+        if self.lands <= LANDS_AT_MOST:
+            return ""
+        return (
+            f"{self.lands} lands and {self.spells} spells: a deck plays {LANDS[0]}-{LANDS[1] + 1} lands; commanders of "
+            "more colors (a partner, a Piper) give it more spells"
+        )
 
 
 def _source_cards(main: Mapping[Card, int], identity: ColorIdentity) -> int:
@@ -95,7 +110,7 @@ def source_warnings(
     for color in identity:
         have, need = made.get(color, 0), symbols.get(color, 0)
         fair = fair_share(sources, need, total)
-        line = f"{color.word} {have} ({need} {color.value} symbols to cast"
+        line = f"{color.word} {have} ({plural(need, color.value + ' symbol')} to cast"
         if have < needs.get(color, 0):
             warnings.append(line + f": {needs[color]} wanted)")
         elif need >= FAR_BELOW_SYMBOLS and have < FAR_BELOW * fair:
@@ -139,6 +154,8 @@ def deck_stats(deck: Deck, identity: ColorIdentity) -> DeckStats:
         {c: symbols[c] for c in Color},
         identity,
         warnings,
+        sum(n for card, n in main.items() if card.is_land),
+        sum(n for card, n in main.items() if not card.is_land),
     )
 
 

@@ -11,7 +11,7 @@ import typer
 
 from draft.products import product_of
 from events.cli.common import DbOption, out
-from events.cli.deck import read_deck
+from events.cli.deck import lines_said, read_deck
 from events.cli.draft_options import ProductOption, product_option
 from events.cli.play import full_screen
 from events.screens.app import run_build  # Textual itself is imported only when the app starts
@@ -20,6 +20,8 @@ from events.screens.render import shown
 from events.screens.terminal import Terminal
 from events.sessions.activities import PoolDeck
 from sets.cards import Card
+from sets.errors import InputError
+from sets.visible import quoted
 
 PlainOption = Annotated[
     bool,
@@ -46,6 +48,11 @@ def build(
     chosen = product_option(product_code)
     deck, problems = read_deck(pool, pool=True)
     cards = [line.card for line in deck.lines for _ in range(line.count)]
+    if not cards:  # nothing to build from: no builder, no build kept in the database
+        raise InputError(
+            f"{quoted(str(pool))}: no card of it is known here ({lines_said(problems)}); check the names, or import "
+            "the set with 'cmdraft sets import FILE'"
+        )
     console = out()
     for problem in problems:
         console.print(shown(f"skipped: {problem.message}", style="yellow"))

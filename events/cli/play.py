@@ -102,6 +102,7 @@ def play(
                 f"--timer must be 0 (no timer) or at least {error.low} seconds (at most {error.high:,}), not {timer:,}"
             ) from None
     if resume is not None:
+        _refuse_new_draft_options(resume)
         session = practices.resume(_resume_id(practices, resume))
         if timer is not None and (timer or None) != session.timer:
             was = session.timer
@@ -135,6 +136,34 @@ def play(
         return
 
     run_practice(session, confirm=session.confirm)
+
+
+NEW_DRAFT_OPTIONS = {
+    "seed": "--seed",
+    "players": "--players",
+    "bots": "--bots",
+    "seat": "--seat",
+    "name": "--name",
+    "set_code": "--set",
+}
+
+
+def _refuse_new_draft_options(resume: str) -> None:
+    """--resume continues a draft as it was made: an option that makes a new one is refused, never ignored (a player
+    who typed '--resume --set CMM' and got their CMR draft back would not know)."""
+    context = click.get_current_context()
+    given = [
+        option
+        for param, option in NEW_DRAFT_OPTIONS.items()
+        if context.get_parameter_source(param) == click.core.ParameterSource.COMMANDLINE
+    ]
+    if given:
+        which = "the latest draft" if resume == "latest" else f"draft {resume}"
+        raise InputError(
+            f"{', '.join(given)} {'starts' if len(given) == 1 else 'start'} a new draft: --resume continues {which} as "
+            f"it was made (--timer and --confirm change it); leave {'it' if len(given) == 1 else 'them'} out, or leave "
+            "out --resume to start a new draft"
+        )
 
 
 def full_screen() -> bool:

@@ -36,6 +36,31 @@ from sets.colors import Color
 from sets.errors import InputError
 from sets.visible import quoted
 
+# the full-screen builder's help ('?'): its keys, then every command of the line prompt
+HELP_KEYS = (
+    """Keys in the deck builder:
+  ↑ ↓ or j k   move                Tab   pool ⇄ deck
+  Enter or a   pool: add one copy · deck: take one out (d, Delete)
+  c            make the highlighted pool card your commander (a
+               second one that can pair with the first: both lead)
+  u / U        undo / redo
+  l            fill to 60 with basics by your colored symbols
+  f            finish the deck keeping your cards ('auto'); the
+               command line takes 'auto new'
+  n            a sample opening hand and its goldfish: mulligan,
+               draw, turns 1-6
+  i            the highlighted card in full
+  x            export every file
+  r            the draft review (practice drafts)
+  :            the command line: every command of the line prompt
+  ?            this help
+  q, Ctrl-C    leave (every change is already saved)
+
+"""
+    + words.HELP_BUILD
+)
+
+
 # --- what a deck session's answers look like -----------------------------------------------------------
 
 
@@ -48,6 +73,22 @@ def opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
     else:
         lines.append(Text("Build your deck: 'help' lists the commands; 'auto' gives you a ready-made deck."))
     return lines
+
+
+def app_opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
+    """The full-screen builder's first words, for its log's two lines: the best commanders for the pool (or the deck
+    as saved), then the keys that start, where both fit (the key bar says them too). Never the line prompt's
+    commander table, whose last row's tail was all the log showed."""
+    best = session.suggestions(1)
+    if session.started:
+        first = "Your saved deck, as you left it (': check' checks it)."
+    elif best:
+        leaders = " + ".join(best[0].commanders) + f" ({best[0].identity.code or 'C'})"
+        first = f"Best commanders for this pool: {leaders}; ': suggest' ranks more."
+    else:
+        first = "No card of this pool can lead: ': suggest' says what can."
+    keys = "c on a card makes it your commander, f finishes the deck, ? lists every key."
+    return [Text(first), Text(keys)] if max(len(first), len(keys)) <= width else [Text(first)]
 
 
 def summary_line(session: DeckSession) -> Text:
@@ -148,7 +189,10 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
             choosers = [card.name for card in session.commanders if card.chooses_color]
             choosers = choosers[len(choosers) - len(result.colors) :]  # the last ones: those given no color
             chose = "".join(f"; chose {c.word} for {name}" for c, name in zip(result.colors, choosers, strict=True))
-            return [*[Text(f"Finished your deck: kept your {kept}, added {added}{chose}.")], *status_lines(session)]
+            lines = [Text(f"Finished your deck: kept your {kept}, added {added}{chose}.")]
+            if warning := session.stats().lands_warning:  # a pool short of spells in these colors: basics fill it
+                lines.append(Text("⚠ " + warning, style="yellow"))
+            return [*lines, *status_lines(session)]
         case act.Replaced():
             lines = ["The bot built a deck from your pool:", deck_table(session.deck(), width)]
             if result.sources:

@@ -216,9 +216,13 @@ def _card(args: list[str], text: str, session: DeckSession) -> ReadCard:
 
 
 def _show(args: list[str], text: str, session: DeckSession) -> ReadCard | act.ShowPool | act.ShowDeck:
-    if len(args) == 1 and is_number(args[0]):
-        return _card(args, text, session)
-    return act.ShowPool() if args and args[0].lower() == "pool" else act.ShowDeck()
+    """'show' or 'show deck': the deck; 'show pool': the pool; 'show 12' or 'show sol ring': that card (a name was
+    read as 'show deck')."""
+    if not args or (len(args) == 1 and args[0].lower() == "deck"):
+        return act.ShowDeck()
+    if len(args) == 1 and args[0].lower() == "pool":
+        return act.ShowPool()
+    return _card(args, text, session)
 
 
 def _bot(args: list[str], text: str, session: DeckSession) -> ShowBot:
@@ -283,3 +287,21 @@ _READERS = {
     "export": _export,
     **{word: (lambda args, text, s: Quit()) for word in QUIT_WORDS},
 }
+
+
+# the builder app's commands asked for what they show: their answer opens whole in a panel when the log's lines can't
+# hold it (a change to the deck answers in the log: its figures are on the screen already)
+READING = (
+    act.ShowPool,
+    act.ShowDeck,
+    act.ShowStats,
+    act.CheckDeck,
+    act.Suggest,
+    act.FinishDeck,
+    Help,
+    ShowBot,
+    Export,
+)
+
+# the goldfish's steps, which the command line plays on the hand dealt last
+GOLDFISH_STEPS = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)

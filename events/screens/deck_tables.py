@@ -164,7 +164,7 @@ def aggregate_table(seed: int, figures: SimFigures, set_code: str = "CMR") -> Ta
 
 def stats_lines(stats: DeckStats) -> list[Text]:
     """A deck's figures in three lines: curve and roles; sources per color against the symbols to cast;
-    a warning naming each commander color short of sources."""
+    a warning naming each commander color short of sources; and one for a deck that is mostly lands."""
     line = Text("Curve ")
     for mv, n in stats.curve.items():
         line.append(f"{mv if mv < 7 else '7+'}:", style="dim")
@@ -182,6 +182,8 @@ def stats_lines(stats: DeckStats) -> list[Text]:
     lines = [line, colors]
     if stats.warnings:
         lines.append(shown("⚠ colors short of sources: " + "; ".join(stats.warnings), style="yellow"))
+    if stats.lands_warning:
+        lines.append(shown("⚠ " + stats.lands_warning, style="yellow"))
     return lines
 
 

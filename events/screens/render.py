@@ -434,16 +434,16 @@ def add_text_rows(table: Table, card: Card) -> None:
         table.add_row(shown("Text" if len(card.faces) == 1 else face.name), shown(face.text))
 
 
-def text_line(card: Card, width: int) -> Text:
-    """One line about a card for under a pick: its rules text, the line that matters first and no reminder text, or
-    its type and stats when the text isn't here."""
+def text_line(card: Card, width: int, plain: bool = False) -> Text:
+    """One line about a card for under a pick: its rules text, the line that matters first (the monarchy, the removal)
+    and no reminder text, or its type and stats when the text isn't here.  ``plain`` (the line prompt, read aloud): its
+    lines are sentences ('Choose a color before the game begins. Choose a Background.'), never set apart by dots."""
     card = with_kept_text(card)
-    # The line that matters first (the monarchy, the removal), reminder text dropped: one line shows little.
-    words = " · ".join(" · ".join(lines_that_matter(face.text)) for face in card.faces if face.text)
+    parts = [line for face in card.faces if face.text for line in lines_that_matter(face.text)]
+    words = ". ".join(part.rstrip(".") for part in parts) + "." if plain and parts else " · ".join(parts)
     if not words:
         front = card.front
-        stats = f" {front.power}/{front.toughness}" if front.power is not None else ""
-        words = f"{card.type_line}{stats}"
+        words = card.type_line + (f" {front.power}/{front.toughness}" if front.power is not None else "")
     line = shown(f"  {card.name}: ", style="bold")
     line.append(visible(words))
     line.truncate(max(20, width), overflow="ellipsis")

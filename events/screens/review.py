@@ -3,20 +3,18 @@ bots' decks ('bot N' shows one)."""
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from draft.advice import ReviewRow
 from draft.advice import review as advice_review
 from draft.deck_state import plural, pool_order
-from events.outputs.text import join_names
 from events.screens.render import (
     card_line,
     card_list_table,
-    fit_table,
     identity_text,
     pack_table,
     shown,
@@ -25,11 +23,7 @@ from events.screens.render import (
 from events.sessions.activities import BotDeck, bot_decks
 from events.sessions.table import DraftTable
 
-RATED = "Rated higher"
-RATED_NOTE = (
-    "Rated higher: whose cards are rated more, and by how much; the hint also weighs your colors and commander, "
-    "so 'you' is often right"
-)
+REVIEW_TITLE = "Your picks beside the hint's (the hint also weighs your colors and commander, so yours is often right):"
 
 
 def rated_higher(row: ReviewRow, short: bool = False) -> str:
@@ -56,56 +50,52 @@ def rated_sentence(row: ReviewRow) -> str:
     return f"your cards are rated {gap} higher (the hint also weighs your colors and commander)"
 
 
-def review_table(table: DraftTable, seat: int, width: int | None = None) -> Table:
-    """Every pick of a seat: what it took, what the hint would have taken, whose is rated higher, what wheeled."""
-    rows = []
-    for row in advice_review(table.draft, seat, table.pipers):
-        same = {c.name for c in row.taken} == {c.name for c in row.hint}
-        rows.append(
-            [
-                f"P{row.pack}p{row.pick}",
-                shown(" + ".join(c.name for c in row.taken), style="green"),
-                shown("same" if same else " + ".join(c.name for c in row.hint), style="dim" if same else "cyan"),
-                rated_higher(row),
-                shown(join_names([c.name for c in row.wheeled])),
-            ]
-        )
-    return fit_table(
-        ["Pick", "You took", "Hint took", RATED, "Wheeled"],
-        rows,
-        essential={"Pick", "You took", RATED},
-        width=width,
-        title=f"Your picks ({RATED_NOTE})",
-        justify={RATED: "right"},
-    )
+def pick_sentence(row: ReviewRow) -> str:
+    """One pick of the review in words (the line prompt, read aloud): what you took, what the hint would have taken,
+    whose cards are rated more, and what of the pack wheeled; every name whole, never a table's cut cell."""
+    taken = " + ".join(c.name for c in row.taken)
+    if {c.name for c in row.taken} == {c.name for c in row.hint}:
+        said = f"Pack {row.pack} pick {row.pick}: you took {taken}, as the hint would"
+    else:
+        said = f"Pack {row.pack} pick {row.pick}: you took {taken}; the hint: " + " + ".join(c.name for c in row.hint)
+        said += f"; {rated_sentence(row)}"
+    if row.wheeled:
+        said += f"; {len(row.wheeled)} wheeled: " + " / ".join(c.name for c in row.wheeled)
+    return said + "."
 
 
-def bots_table(table: DraftTable, width: int | None = None) -> Table:
-    rows = []
-    for bot in bot_decks(table):
-        rows.append(
-            [
-                str(bot.seat + 1),
-                shown("\n".join(c.name for c in bot.deck.commanders)),
-                identity_text(bot.report.color_identity.code),
-                "yes" if bot.report.valid else "no",
-                table.styles[bot.seat],
-            ]
-        )
-    return fit_table(
-        ["Seat", "Commanders", "Colors", "Legal", "Bot"],
-        rows,
-        essential={"Seat", "Commanders", "Colors", "Legal"},
-        width=width,
-        title="The bots' decks ('bot N' shows one; export writes practice-bot-N-deck.*)",
-    )
+def bot_sentence(bot: BotDeck, style: str) -> str:
+    """A bot's deck in words: 'Seat 3 (strong bot): Kediss, Emberclaw Familiar + Anara, Wolvid Familiar; RG; legal.'"""
+    leaders = " + ".join(c.name for c in bot.deck.commanders) or "no commander"
+    legal = "legal" if bot.report.valid else "not legal"
+    return f"Seat {bot.seat + 1} ({style} bot): {leaders}; {bot.report.color_identity.code or 'C'}; {legal}."
+
+
+def sentence_lines(said: str, width: int) -> list[str]:
+    """A sentence wrapped at ``width`` between words (a name never broken), its later lines indented, and never one
+    word alone on its last line (a reader hears a lone word as a line of its own)."""
+    lines = textwrap.wrap(said, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+    if len(lines) > 1 and " " not in lines[-1].strip() and " " in lines[-2].strip():
+        head, word = lines[-2].rsplit(" ", 1)
+        lines[-2:] = [head, f"  {word} {lines[-1].strip()}"]
+    return lines
 
 
 def review(console: Console, table: DraftTable) -> None:
-    """Every pick of the human seats (what was taken, what the hint would have taken, what wheeled) and the bots' decks."""
+    """Every pick of the human seats (what was taken, what the hint would have taken, what wheeled) and the bots'
+    decks, a sentence each: a screen reader reads a table's row as bare words, and 80 columns cut its names."""
+
+    def say(said: str, style: str = "") -> None:
+        for line in sentence_lines(said, console.width):
+            console.print(shown(line, style=style), no_wrap=True)
+
     for seat in table.humans:
-        console.print(unruled(review_table(table, seat, console.width)))
-    console.print(unruled(bots_table(table, console.width)))
+        say(REVIEW_TITLE, "bold")
+        for row in advice_review(table.draft, seat, table.pipers):
+            say(pick_sentence(row))
+    say("The bots' decks ('bot N' shows one; export writes practice-bot-N-deck.*):", "bold")
+    for bot in bot_decks(table):
+        say(bot_sentence(bot, table.styles[bot.seat]))
 
 
 def bot_deck_rows(bot: BotDeck, commander: str = "C") -> list[list]:

@@ -190,7 +190,7 @@ class TablePrompt:
                 continue
             chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
             for i in positions:
-                self.console.print(text_line(pack[i].card, self.console.width))
+                self.console.print(text_line(pack[i].card, self.console.width, plain=True))
             if seat.confirm:
                 seat.mark_only(positions)  # chosen, not yet confirmed: the timer takes them if time runs out first
                 answer = self._asking().ask(f"Take {escape(chosen)}? [Y/n] ", deadline)

@@ -176,8 +176,21 @@ class PracticeDeck:
         )
 
     def export(self, folder: Path | None, force: bool) -> Exported:
-        folder = folder or self.export_root / f"cmdraft-practice-{self.table.draft_id}"
+        """Into ``folder``, or the draft's own folder: that one, holding only files an export of it writes, is written
+        again (a deck changed another evening, x pressed again); a file of anyone else's there still needs --force."""
+        if folder is None:
+            folder = self.export_root / f"cmdraft-practice-{self.table.draft_id}"
+            force = force or _only_practice_files(folder)
         return export_practice(self.table, self.session.deck(), folder, force=force)
+
+
+def _only_practice_files(folder: Path) -> bool:
+    """Whether ``folder`` holds files and nothing but files named as a practice export names them."""
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return False
+    return bool(entries) and all(entry.is_file() and entry.name.startswith("practice-") for entry in entries)
 
 
 class PoolDeck:

@@ -123,7 +123,8 @@ def test_confirm_shows_the_monarchy_and_the_removal_before_keywords_and_reminder
     assert len(shown) == 2, child.before
     for line in shown:
         assert re.search(r": Invented: (you become the monarch|destroy target creature)", line), line
-        assert "reminder" not in line and line.rstrip().endswith(("Vigilance", "…")), line
+        # the line prompt's lines are sentences ("Invented words. Vigilance."), never set apart by middle dots
+        assert "reminder" not in line and "·" not in line and line.rstrip().endswith(("Vigilance.", "…")), line
     child.sendline("n")
     child.expect(PICK)  # not taken: the same pick again
     child.sendline("quit")

@@ -3,12 +3,13 @@ in the status line or between a card's facts.  The full-screen app and the big-s
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 
 from rich.console import Console
 
-from events.screens.render import card_line, passing
+from events.screens.render import card_line, passing, text_line
 from events.screens.table import TablePrompt
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
@@ -17,6 +18,8 @@ from sets.booster import Printing
 from sets.catalog import load_set
 from tests.helpers.practice import session_at
 from tests.helpers.products import CLB
+
+FACELESS = "Choose a color before the game begins. Faceless One is the chosen color.\nChoose a Background"
 
 
 def test_the_plain_prompts_status_line_says_the_passing_direction_and_the_seconds_in_words(tmp_path):
@@ -88,3 +91,53 @@ def test_the_plain_prompts_signals_are_sentences_with_every_figure_named(tmp_pat
     assert all(
         re.search(r"rates \d\.\d a pack on average; \d\.\d \w+ cards a pack, over 1 pack\.$", s) for s in sentences
     )
+
+
+def test_the_plain_review_says_each_pick_as_a_sentence_with_every_name_whole_at_80_columns(tmp_path):
+    """At 80 columns the review's table gave the hint's cards the room the taken cards left ('Astral / Confrontati /
+    on +', a word broken across three lines) and dropped what wheeled: each pick is now a sentence, as the signals
+    are, and each bot's deck too."""
+    from draft.advice import review as advice_review
+    from events.screens.review import review
+    from events.sessions.activities import bot_decks
+
+    session = session_at(tmp_path / "r.json", seed=11)
+    while not session.draft.finished:  # the first two cards of every pack: often not the hint's
+        session.pick(session.draft.request(0, list(range(len(session.suggested_positions(0))))))
+    console = Console(file=io.StringIO(), width=80, no_color=True)
+    review(console, session)
+    said = console.file.getvalue()
+    folded = " ".join(said.split())
+    assert "─" not in said and "P1p1" not in said  # read aloud: words, no table rule, no 'P one p one'
+    differ = 0
+    for row in advice_review(session.draft, 0, session.pipers):
+        taken = " + ".join(c.name for c in row.taken)
+        assert f"Pack {row.pack} pick {row.pick}: you took {taken}" in folded
+        if {c.name for c in row.hint} != {c.name for c in row.taken}:
+            differ += 1
+            assert "the hint: " + " + ".join(c.name for c in row.hint) in folded
+        if row.wheeled:
+            assert "wheeled: " + " / ".join(c.name for c in row.wheeled) in folded
+    assert differ
+    for bot in bot_decks(session):
+        leaders = " + ".join(c.name for c in bot.deck.commanders)
+        assert f"Seat {bot.seat + 1} (" in folded and leaders in folded
+
+
+def test_a_chosen_cards_line_on_the_plain_prompt_is_sentences_never_middle_dots():
+    faceless = CLB["Faceless One"]
+    if not any(face.text for face in faceless.faces):  # the text as an import brings it
+        faceless = dataclasses.replace(faceless, faces=(dataclasses.replace(faceless.front, text=FACELESS),))
+    said = text_line(faceless, 200, plain=True).plain
+    assert "·" not in said and said.endswith(": Choose a color before the game begins. Choose a Background.")
+    assert " · " in text_line(faceless, 200).plain  # the app's panel keeps its dots
+
+
+def test_show_with_a_cards_name_shows_that_card_not_the_deck(tmp_path):
+    """'? N, show N or card NAME' says the help: 'show sol ring' printed the whole deck instead."""
+    from events.screens import deck_commands as words
+
+    assert words.parse("show sol ring", None) == words.ReadCard("sol ring")
+    assert words.parse("show 12", None) == words.ReadCard("12")
+    assert type(words.parse("show", None)).__name__ == type(words.parse("show deck", None)).__name__ == "ShowDeck"
+    assert type(words.parse("show POOL", None)).__name__ == "ShowPool"

@@ -357,6 +357,24 @@ def test_timer_0_removes_a_timer_on_resume(tmp_path, cli):
     assert bad.exit_code == 2 and "--timer must be 0 (no timer) or at least 5 seconds" in bad.stderr
 
 
+@pytest.mark.parametrize(
+    "given", [["--seed", "9"], ["--players", "4"], ["--set", "CMM"], ["--seat", "2"], ["--bots", "best-card"]]
+)
+def test_resume_refuses_the_options_of_a_new_draft_it_would_ignore(tmp_path, cli, given):
+    """'--resume 1 --players 4 --set CMM' opened draft 1 as it was made (8 seats of CMR) and said nothing: a player
+    who meant a new draft never knew. Refused (2), naming the options and what to do; the draft is untouched."""
+    db = tmp_path / "db.json"
+    session = TableSession.create(
+        Store(db), kind="practice", seed=3, config=DraftConfig(seats=2), humans=[0], names=["You", "B"]
+    )
+    result = cli("play", "--resume", str(session.draft_id), *given, "--db", db, input="1 2\nquit\n")
+    assert result.exit_code == 2, result.stdout
+    assert given[0] in result.stderr and "start a new draft" in result.stderr and "Seat 1" not in result.stdout
+    assert not TableSession.load(Store(db), session.draft_id).draft.picks_of(0)
+    timed = cli("play", "--resume", str(session.draft_id), "--timer", "30", "--db", db, input="quit\n")
+    assert timed.exit_code == 0  # the options a resumed draft takes: its timer, --confirm
+
+
 def test_the_list_of_saved_drafts_names_each_drafts_set(tmp_path, cli):
     """One seed opens other packs in CLB than in CMR: '--list' says which product each draft is, as --json does."""
     db = tmp_path / "db.json"
@@ -397,6 +415,18 @@ def test_build_a_pool_file_saved_and_resumed(tmp_path, cli):
     assert "Your saved deck, as you left it" in again.stdout
     missing = cli("build", tmp_path / "nope.txt", "--db", db)
     assert missing.exit_code == 2 and "nope.txt" in missing.stderr
+
+
+def test_build_refuses_a_pool_file_with_no_card_it_knows_and_saves_nothing(tmp_path, cli):
+    """Every line unknown: the builder opened on an empty pool (five lone Pipers "suggested", 0 playable) and kept a
+    build of it in the database; it is bad input, said in one line with what to do."""
+    pool = tmp_path / "typos.txt"
+    pool.write_text("1 Sol Rnig\n1 Nonexistent Card\n", encoding="utf-8")
+    db = tmp_path / "db.json"
+    result = cli("build", pool, "--db", db, input="quit\n")
+    assert result.exit_code == 2, result.stdout
+    assert "typos.txt" in result.stderr and "no card" in result.stderr and "Sol Rnig" in result.stderr
+    assert "Commander choices" not in result.stdout and not db.exists()
 
 
 def test_once_a_pool_files_deck_is_done_the_prompt_offers_no_review_it_has_none(tmp_path, cli):
@@ -488,3 +518,26 @@ def test_a_bots_pool_shows_each_card_once_with_its_count():
     assert len(rows["Ghastly Demise"]) == 1 and re.match(r"\W*2\W+Ghastly Demise ", rows["Ghastly Demise"][0])
     assert [re.match(r"\W*(\d)\W+Murder ", line).group(1) for line in rows["Murder"]] == ["2", "1"]  # the foil apart
     assert "Seat 2: pool (6 cards)" in text
+
+
+def test_export_again_in_a_later_session_replaces_the_drafts_own_files_but_never_anothers(tmp_path, monkeypatch):
+    """A player back another evening, who changed the deck and pressed x, was refused: "'…/cmdraft-practice-1' is not
+    empty; … add --force" (x has no --force). The draft's own folder holding only its own files is written again; a
+    file of anyone else's there still stops it."""
+    from events.outputs import guard
+    from events.sessions.activities import PracticeDeck
+    from sets.errors import InputError
+    from tests.helpers.practice import drafted
+
+    session = drafted(tmp_path / "db.json", seed=5)
+    first = PracticeDeck(session, tmp_path).export(None, False)
+    folder = tmp_path / f"cmdraft-practice-{session.draft_id}"
+    assert first.folder == folder and (folder / "practice-deck.txt").exists()
+    monkeypatch.setattr(guard, "WRITTEN", set())  # a later session: this run wrote nothing yet
+    again = PracticeDeck(session, tmp_path).export(None, False)
+    assert set(again.written) == set(first.written)
+    monkeypatch.setattr(guard, "WRITTEN", set())
+    (folder / "my notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(InputError, match="is not empty"):
+        PracticeDeck(session, tmp_path).export(None, False)
+    assert (folder / "my notes.txt").read_text(encoding="utf-8") == "mine"

@@ -29,7 +29,14 @@ from events.screens import deck_commands as words
 from events.screens.app.foot import KeyBar, TypedLine
 from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
-from events.screens.builder import answer_lines, export_lines, help_text, leaders_text, opening_lines
+from events.screens.builder import (
+    HELP_KEYS,
+    answer_lines,
+    app_opening_lines,
+    export_lines,
+    help_text,
+    leaders_text,
+)
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
 from events.screens.render import card_panel, identity_text, mana_text, shown
@@ -39,47 +46,6 @@ from sets.cards import Card
 from sets.errors import InputError
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
-
-HELP_KEYS = (
-    """Keys in the deck builder:
-  ↑ ↓ or j k   move                Tab   pool ⇄ deck
-  Enter or a   pool: add one copy · deck: take one out (d, Delete)
-  c            make the highlighted pool card your commander (a
-               second one that can pair with the first: both lead)
-  u / U        undo / redo
-  l            fill to 60 with basics by your colored symbols
-  f            finish the deck keeping your cards ('auto'); the
-               command line takes 'auto new'
-  n            a sample opening hand and its goldfish: mulligan,
-               draw, turns 1-6
-  i            the highlighted card in full
-  x            export every file
-  r            the draft review (practice drafts)
-  :            the command line: every command of the line prompt
-  ?            this help
-  q, Ctrl-C    leave (every change is already saved)
-
-"""
-    + words.HELP_BUILD
-)
-
-
-# commands asked for what they show: their answer opens whole in a panel when the log's lines can't hold it
-# (a change to the deck answers in the log: its figures are on the screen already)
-READING = (
-    act.ShowPool,
-    act.ShowDeck,
-    act.ShowStats,
-    act.CheckDeck,
-    act.Suggest,
-    act.FinishDeck,
-    words.Help,
-    words.ShowBot,
-    words.Export,
-)
-
-
-GOLDFISH = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
 
 
 class BuilderScreen(Screen):
@@ -111,6 +77,9 @@ class BuilderScreen(Screen):
         self.width = LOG_WIDTH  # what answers are laid out for: the log's, or a panel's on the command line
         self.collected: list | None = None  # a command line's answer, gathered for its panel
         self.list_focus = "pool"  # the list to come back to after the command line
+        self.wide: bool | None = None  # the lists' layout: for 110 columns or more (None: not laid out yet)
+        self.refusal: Text | None = None  # the last refusal said
+        self.rows_at: dict[str, int] = {}  # each list's cursor row, to know which way it moves
 
     def compose(self) -> ComposeResult:
         yield Static(id="deckline", markup=False)
@@ -128,24 +97,48 @@ class BuilderScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.say(opening_lines(self.session, LOG_WIDTH))
-        # 80 columns hold two lists of 30-letter names only with the number inside the name's cell
+        self.say(app_opening_lines(self.session, self.app.size.width - 2))
+        self.lay_out()
+        self.query_one("#pool", DataTable).focus()
+
+    def on_resize(self) -> None:
+        """A terminal made wider or narrower than 110 columns gets that size's lists (they kept the size they opened
+        at: two names and an Id on 130 columns)."""
+        if self.wide is not None and self.wide != (self.app.size.width >= 110):
+            self.lay_out()
+
+    def lay_out(self) -> None:
+        """The lists' columns for the screen's width, and their rows (the cursors kept): 80 columns hold two lists of
+        30-letter names only with the number inside the name's cell, and the key bar shows every key compact."""
         self.wide = self.app.size.width >= 110
-        self.query_one(KeyBar).compact = not self.wide  # every key of the bar on 80 columns
+        self.query_one(KeyBar).compact = not self.wide
         pool_columns = ("#", "Card", "Cost", "Id", "In") if self.wide else ("# Card (green: in the deck)", "Id")
         deck_columns = ("N", "Card", "Cost", "Id") if self.wide else ("N Card", "Id")
-        self.query_one("#pool", DataTable).add_columns(*pool_columns)
-        self.query_one("#deck", DataTable).add_columns(*deck_columns)
+        tables = [self.query_one(table_id, DataTable) for table_id in ("#pool", "#deck")]
+        rows = [table.cursor_row for table in tables]
+        for table, columns in zip(tables, (pool_columns, deck_columns), strict=True):
+            table.clear(columns=True)
+            table.add_columns(*columns)
         self.refresh_lists()
-        self.query_one("#pool", DataTable).focus()
+        for table, row in zip(tables, rows, strict=True):
+            table.move_cursor(row=min(row, max(table.row_count - 1, 0)))
 
     # --- what is on the screen ------------------------------------------------------------------
 
     def log_message(self, renderable: RenderableType) -> None:
         renderable = renderable if not isinstance(renderable, str) else shown(renderable)
-        self.query_one("#log", RichLog).write(renderable)
-        if self.collected is not None:
+        if self.collected is not None:  # a command line's answer: the log or a panel, once it is whole
             self.collected.append(renderable)
+        else:
+            self.query_one("#log", RichLog).write(renderable)
+
+    def refuse(self, error: InputError) -> None:
+        """A refusal in the log; one longer than the log's lines also opens whole in a panel (its start says which
+        cards and why: the log kept only its end), at once or after the command line's answer (``on_input_submitted``)."""
+        self.refusal = shown(str(error), style="red")
+        self.log_message(self.refusal)
+        if self.collected is None and long_answer([self.refusal], panel_width(self.app.size.width)):
+            self.app.push_screen(Panel("Refused", self.refusal))
 
     def say(self, lines: Iterable[RenderableType]) -> None:
         for line in lines:
@@ -263,7 +256,7 @@ class BuilderScreen(Screen):
         try:
             result = self.session.apply(intent)
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
             self.refresh_lists()
             return
         if isinstance(result, act.Question):
@@ -305,14 +298,14 @@ class BuilderScreen(Screen):
                     if self.collected is None and long_answer(lines, panel_width(self.app.size.width)):
                         self.app.push_screen(Panel("Export", lines, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
 
     def read_card(self, asked: str) -> None:
         """'? 12', 'card murder': the card in full."""
         try:
             card = find_card(asked, list(self.session.pool_list), "your pool list")
         except InputError as error:
-            self.log_message(shown(str(error), style="red"))
+            self.refuse(error)
             return
         self.app.push_screen(Panel("Card", card_panel(card)))
 
@@ -323,6 +316,16 @@ class BuilderScreen(Screen):
     def action_move(self, step: int) -> None:
         table = self.query_one(f"#{self.focused_list()}", DataTable)
         table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The cursor rests on cards, never on a group's heading ('Creature (26)', where c, Enter and i did nothing):
+        it goes on past it the way it moved (down from the top of the list)."""
+        table, row = event.data_table, event.data_table.cursor_row  # where it is now (the event may be older)
+        came_from, self.rows_at[table.id or ""] = self.rows_at.get(table.id or "", -1), row
+        if row == event.cursor_row and str(event.row_key.value).startswith("group:"):
+            step = -1 if 0 < row < came_from else 1
+            if 0 <= row + step < table.row_count:
+                table.move_cursor(row=row + step)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_enter()
@@ -378,7 +381,7 @@ class BuilderScreen(Screen):
         try:
             hand = self.session.apply(intent)
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
             return
         assert isinstance(hand, act.Hand)  # a hand's steps answer with the hand
         self.app.push_screen(GoldfishScreen(self.session, hand))
@@ -404,28 +407,31 @@ class BuilderScreen(Screen):
         line = event.value.strip()
         event.input.value = ""
         self.query_one(f"#{self.list_focus}", DataTable).focus()  # before any panel: closing it comes back here
-        self.collected, self.width = [], panel_width(self.app.size.width)
+        self.collected, self.width, self.refusal = [], panel_width(self.app.size.width), None
         try:
             command = self.run_line(line)
         finally:
             answer, self.collected, self.width = self.collected, None, LOG_WIDTH
-        if isinstance(command, READING) and long_answer(answer, panel_width(self.app.size.width)):
+        shows = isinstance(command, words.READING) or self.refusal is not None  # a refusal's start says which and why
+        if shows and long_answer(answer, panel_width(self.app.size.width)):
             body = [shown(": " + line, style="bold"), *answer]  # the line as typed: text, never markup
             self.app.push_screen(Panel("Command line", body, keys="↑ ↓ PgUp PgDn: scroll · Esc or Enter: close"))
+            answer = [shown(f": {line}: shown whole in a panel (type it again to see it again)", style="dim")]
+        self.say(answer)  # never the tail of a table the panel showed whole
 
     def run_line(self, line: str) -> object:
         """The command a line asks for, done (None: a line that can't be read, said in the log, or empty)."""
         try:
             command = words.parse(line, self.session)
         except InputError as error:
-            self.log_message(Text(str(error), style="red"))
+            self.refuse(error)
             self.refresh_lists()
             return None
         if command is None:
             return None
         if isinstance(command, act.DealHand):
             self.action_hand()
-        elif isinstance(command, GOLDFISH):
+        elif isinstance(command, words.GOLDFISH_STEPS):
             self.play_on(command)
         elif isinstance(command, words.FaceCommand):
             self.face_command(command)

@@ -28,7 +28,7 @@ class GoldfishScreen(ModalScreen[None]):
     GoldfishScreen { align: center middle; }
     GoldfishScreen > Vertical { width: 96%; max-width: 120; height: auto; max-height: 96%; border: round $accent;
         background: $panel; padding: 0 1; }
-    GoldfishScreen VerticalScroll { height: auto; max-height: 1fr; }
+    GoldfishScreen VerticalScroll { height: auto; max-height: 1fr; scrollbar-gutter: stable; }
     GoldfishScreen #fish-message { height: auto; }
     """
     BINDINGS = [
@@ -52,6 +52,7 @@ class GoldfishScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Goldfish"
+            box.border_subtitle = "↑ ↓ scroll · Esc: close · q: quit"  # on the border: six turns never push it out
             with VerticalScroll():
                 yield Static(id="fish", markup=False)
             yield Static(id="fish-message", markup=False)
@@ -60,7 +61,9 @@ class GoldfishScreen(ModalScreen[None]):
         self.draw()
 
     def width(self) -> int:
-        return min(120, self.app.size.width * 96 // 100) - 4
+        """The columns the lines are laid out for: the box less its border, its padding and the scroll bar's
+        gutter (kept whether or not six turns scroll: the bar never covers a name's last letters)."""
+        return min(120, self.app.size.width * 96 // 100) - 6
 
     def draw(self) -> None:
         assert self.hand.fish is not None  # this screen shows a hand with its game

@@ -126,23 +126,8 @@ class TableScreen(Screen):
     def show_pack(self) -> None:
         """The pack in front of the seat, with the marks cleared and a fresh timer."""
         self.seat.show()
-        pack = self.seat.pack
+        self.fill_pack()
         table = self.query_one("#pack", DataTable)
-        table.clear(columns=True)  # columns never narrow by themselves: one long name would crowd every later pack
-        table.add_columns("#", "Card", "Cost", "Type", "R", "Id")
-        costs = [printing.card.mana_cost if self.wide else compact_cost(printing.card.mana_cost) for printing in pack]
-        room = type_room(self.list_width(len(pack)), table.cell_padding, pack, costs)
-        for index, printing in enumerate(pack):
-            card = printing.card
-            table.add_row(
-                self.number(index, False),
-                shown(card.name, style=RARITY_STYLE[card.rarity]),
-                mana_text(costs[index]),
-                shown(card.type_line if self.wide and cell_width(card.type_line) <= room else short_type(card, room)),
-                shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
-                identity_text(card.deck_colors.code),
-                key=str(index),
-            )
         if table.row_count:
             table.move_cursor(row=0)
         self.typing = False
@@ -152,6 +137,43 @@ class TableScreen(Screen):
         self.show_pool()
         self.show_card()
         self.tick()
+
+    def on_resize(self) -> None:
+        """A terminal made bigger or smaller lays the pack out again for its width, the marks, the cursor and the
+        typed line kept (it kept the columns of the size the pack was shown at: an 80-column list on 130)."""
+        if not self.laid_out or self.laid_out == self.app.size.width:
+            return  # not shown yet, or as wide as it was
+        self.wide = self.app.size.width >= 110
+        self.set_class(self.wide, "wide")
+        self.fill_pack()
+        self.show_pool()
+        self.call_after_refresh(self.show_card)
+
+    laid_out = 0  # the screen width the pack list was laid out for
+
+    def fill_pack(self) -> None:
+        """The pack's rows, laid out for the screen's width, each with its mark; the cursor stays where it was."""
+        pack = self.seat.pack
+        table = self.query_one("#pack", DataTable)
+        at = table.cursor_row
+        self.laid_out = self.app.size.width
+        table.clear(columns=True)  # columns never narrow by themselves: one long name would crowd every later pack
+        table.add_columns("#", "Card", "Cost", "Type", "R", "Id")
+        costs = [printing.card.mana_cost if self.wide else compact_cost(printing.card.mana_cost) for printing in pack]
+        room = type_room(self.list_width(len(pack)), table.cell_padding, pack, costs)
+        for index, printing in enumerate(pack):
+            card = printing.card
+            table.add_row(
+                self.number(index, index in self.seat.marked),
+                shown(card.name, style=RARITY_STYLE[card.rarity]),
+                mana_text(costs[index]),
+                shown(card.type_line if self.wide and cell_width(card.type_line) <= room else short_type(card, room)),
+                shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
+                identity_text(card.deck_colors.code),
+                key=str(index),
+            )
+        if table.row_count:
+            table.move_cursor(row=min(at, table.row_count - 1))
 
     def list_width(self, rows: int) -> int:
         """The cells the pack list may take: the screen less the side (its fixed width at 80 columns, its least
