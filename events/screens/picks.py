@@ -27,8 +27,8 @@ HELP_PICK = (
     "  work as they are ('Kamahl, Heart of Krosa, Murder').\n"
     "Commands: pool (your pool), hint (what a strong drafter takes here,\n"
     "  and why), signals (the colors flowing to you), more or Enter (the\n"
-    "  rest of a long pack), help (this text), quit (save and leave;\n"
-    "  resume with 'cmdraft play --resume').\n"
+    "  rest of a long pack), list (the pack again), help (this text),\n"
+    "  quit (save and leave; resume with 'cmdraft play --resume').\n"
     "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 
@@ -36,8 +36,8 @@ HELP_PICK_UNASSISTED = (
     "Pick cards by their numbers ('3 7') or names ('murder + sol ring'; a unique start of a name is enough).\n"
     "Several names: separate them with ',' ';' or '+' — names with commas work as they are\n"
     "  ('Kamahl, Heart of Krosa, Murder').\n"
-    "Commands: pool (your pool), more or Enter (the rest of a long pack), help (this text),\n"
-    "  quit (save and leave). This event's drafts have no assistance: no hint, signals or 'Can lead'.\n"
+    "Commands: pool (your pool), more or Enter (the rest of a long pack), list (the pack again),\n"
+    "  help (this text), quit (save and leave). This event's drafts have no assistance: no hint, signals or 'Can lead'.\n"
     "Read a card: ? N, show N or card NAME (its full facts and rules text)."
 )
 

@@ -23,6 +23,7 @@ from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selectio
 from events.screens.render import card_lines, identity_text, passing_words, shown, text_line
 from events.screens.terminal import Quit, Terminal
 from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken, where_words
+from events.sessions.table import caught_up
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
@@ -153,6 +154,10 @@ class TablePrompt:
                     page += 1
                     self.show_pack(pack, deadline is not None, page)
                 continue
+            if command in ("list", "l"):
+                page = 0
+                self.show_pack(pack, deadline is not None, page)
+                continue
             if command in ("help", "?"):
                 self.console.print(Text(HELP_PICK if seat.assist else HELP_PICK_UNASSISTED))
             elif command in ("hint", "h", "signals", "s") and not seat.assist:
@@ -176,7 +181,13 @@ class TablePrompt:
                     return
                 if back.lower() in ("quit", "q", "exit"):
                     raise Quit()
-                self.show_pack(pack, deadline is not None, page)
+                if not (caught_up(seat.table) and seat.current):
+                    # the pack moved on meanwhile (another terminal, the desk): the caller shows the one here now
+                    waits = not seat.draft.finished and seat.seat not in seat.draft.waiting()
+                    moved = seat.stale_words(seat.seen or seat.at, waits)
+                    self.console.print(Text(moved[:1].upper() + moved[1:] + ".", style="yellow"))
+                    return
+                self.remind(deadline is not None)
                 continue
             asked = card_request(line)
             if asked is not None:
@@ -209,6 +220,15 @@ class TablePrompt:
                 )  # only once it is taken: never before a refusal
             self.report(outcome)
             return
+
+    def remind(self, timed: bool) -> None:
+        """After an aside (the pool, the hint, the signals, the help): one line saying the pack is the same and how
+        to have it listed again, not the whole pack read out again (``timed``: the timer draws the status line)."""
+        seat = self.seat
+        cards = plural(len(seat.pack), "card")
+        self.console.print(Text(f"Back to the same pack: {cards}, take {seat.due} ('list' reads it again)."))
+        if not timed:
+            self.console.print(self.status_line())
 
     def report(self, outcome: Taken | Refused) -> None:
         """A refused pick says what happened to the pack on the screen (the caller shows the new pack)."""

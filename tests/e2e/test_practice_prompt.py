@@ -394,8 +394,12 @@ def test_the_pack_header_stays_above_the_prompt_on_24_lines(tmp_path):
     child.expect("Enter: back to the pack")
     child.sendline("")
     child.expect(STATUS + PROMPT.pattern)
-    shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)  # the pack itself shown again after help (its page)
-    assert "Seat 1 of 4, draft" in shown and f"{len(pack)}  {pack[-1].card.name}; " in shown
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)  # after help one line, not the pack read out again
+    assert "Back to the same pack: 20 cards, take 2 ('list' reads it again)." in shown and "Seat 1 of" not in shown
+    child.sendline("list")  # the pack again, from its first page
+    child.expect(STATUS + PROMPT.pattern)
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+    assert "Seat 1 of 4, draft" in shown and f" 1  {pack[0].card.name}; " in shown
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

@@ -141,3 +141,43 @@ def test_show_with_a_cards_name_shows_that_card_not_the_deck(tmp_path):
     assert words.parse("show 12", None) == words.ReadCard("12")
     assert type(words.parse("show", None)).__name__ == type(words.parse("show deck", None)).__name__ == "ShowDeck"
     assert type(words.parse("show POOL", None)).__name__ == "ShowPool"
+
+
+def test_after_an_aside_the_plain_prompt_says_one_line_not_the_whole_pack_again(tmp_path):
+    """A screen reader heard the whole pack (20 lines and more) again after each 'hint', 'signals', 'pool' or 'help'
+    and Enter: the pack is the same, so one line says so and how to hear it again ('list'), which reads it whole."""
+    seat = SeatSession(session_at(tmp_path / "db.json"), 0)
+    console = Console(file=io.StringIO(), width=80, height=200)
+    last = seat.pack[-1].card.name
+    TablePrompt(seat, console, Typed("hint", "", "pool", "", "signals", "", "help", "", "1 2")).pick_once()
+    said = console.file.getvalue()
+    assert said.count(f"20  {last}; ") == 1  # shown once, at the start, and never read out again
+    assert said.count("Back to the same pack: 20 cards, take 2 ('list' reads it again).") == 4
+    assert said.count("Pack 1 of 3, pick 1 of 10, passing left") == 5  # where the draft is: the pack's, each aside's
+    console.file = io.StringIO()
+    last = f"{len(seat.pack)}  {seat.pack[-1].card.name}; "
+    TablePrompt(seat, console, Typed("help", "", "list", "3 4")).pick_once()
+    again = console.file.getvalue()
+    assert "list (the pack again)" in again and again.count(last) == 2
+    assert again.count("Seat 1 of 8, draft") == 2  # the pack at first and on 'list', whole
+
+
+def test_after_an_aside_a_pack_that_moved_on_meanwhile_is_said_and_the_new_one_shown(tmp_path):
+    """While the player read the hint another terminal took this seat's pick: the prompt says so and returns, so
+    the pack in front of the seat now is shown whole, never the old one."""
+    db = tmp_path / "db.json"
+    session = session_at(db)
+    there = SeatSession(TableSession.load(Store(db), session.draft_id), 0)
+    there.show()
+
+    class OvertakenDuringHint(Typed):
+        def ask(self, prompt, deadline=None, status=None) -> str:
+            if prompt.startswith("Enter: back"):
+                there.pick([0, 1])
+            return super().ask(prompt, deadline, status)
+
+    console = Console(file=io.StringIO(), width=80, height=200)
+    TablePrompt(SeatSession(session, 0), console, OvertakenDuringHint("hint", "")).pick_once()
+    said = console.file.getvalue()
+    assert "That pack has moved on: your pack 1 pick 1 is already made" in said
+    assert "Back to the same pack" not in said
