@@ -17,6 +17,7 @@ from rich.text import Text
 
 from draft import deck_actions as act
 from draft.commanders import chosen_colors, each_identity
+from draft.deck_rules import Problem
 from draft.deck_session import DeckSession
 from draft.deck_state import plural
 from draft.decks import Deck
@@ -234,7 +235,18 @@ def export_lines(exported: Exported) -> list[RenderableType]:
     return [
         Text(f"Wrote {len(exported.written)} files to {exported.folder}{names}"),
         *(Text(note) for note in exported.notes),
+        *not_legal_lines(exported.problems),
     ]
+
+
+def not_legal_lines(problems: Sequence[Problem]) -> list[RenderableType]:
+    """The deck an export wrote isn't legal: said with every problem, as 'check' says them (another tool won't)."""
+    if not problems:
+        return []
+    head = Text.assemble(
+        ("The deck written is not legal", "red"), f" ({plural(len(problems), 'thing')} to fix; 'check' lists them too):"
+    )
+    return [head, *(Text(f"  {problem.code}: {problem.message}", style="red") for problem in problems)]
 
 
 def help_text(activity: DeckActivity) -> str:

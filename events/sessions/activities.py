@@ -15,6 +15,7 @@ where to look instead.  Nothing here prints.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from draft.deck_rules import DeckReport, validate
+from draft.deck_rules import DeckReport, Problem, validate
 from draft.deck_session import DeckSession
 from draft.deckbuild import build_deck
 from draft.decks import Deck, is_free_basic, is_piper
@@ -33,6 +34,7 @@ from events.night.base import player_number
 from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
 from events.night.refusals import Actor
+from events.outputs.deck_problems import judge_order
 from events.outputs.exports import export_seat, seat_files
 from events.outputs.guard import check_folder, fill_folder
 from events.sessions.table import DraftTable
@@ -66,6 +68,16 @@ class Exported:
     written: tuple[Path, ...]
     notes: tuple[str, ...]
     names: str = ""
+    problems: tuple[Problem, ...] = ()  # the deck written isn't legal: why, in a judge's order (the files can't say)
+
+
+def written_problems(session: DeckSession) -> tuple[Problem, ...]:
+    """What keeps the deck an export writes from being legal, in the checker's words and a judge's order (none for
+    a legal deck, or when there is no deck to write: only the pool is written)."""
+    report = session.report()
+    if report.valid or not session.deck().lines:
+        return ()
+    return tuple(judge_order(report.problems, report.color_identity))
 
 
 class DeckActivity(Protocol):
@@ -181,7 +193,8 @@ class PracticeDeck:
         if folder is None:
             folder = self.export_root / f"cmdraft-practice-{self.table.draft_id}"
             force = force or _only_practice_files(folder)
-        return export_practice(self.table, self.session.deck(), folder, force=force)
+        exported = export_practice(self.table, self.session.deck(), folder, force=force)
+        return dataclasses.replace(exported, problems=written_problems(self.session))
 
 
 def _only_practice_files(folder: Path) -> bool:
@@ -252,7 +265,8 @@ class PoolDeck:
             notes,
             force=force,
         )
-        return Exported(folder, tuple(written), tuple(notes), f"{self.stem}-deck.*, {self.stem}-pool.*")
+        names = f"{self.stem}-deck.*, {self.stem}-pool.*"
+        return Exported(folder, tuple(written), tuple(notes), names, written_problems(self.session))
 
 
 class EventDeck:

@@ -541,3 +541,36 @@ def test_export_again_in_a_later_session_replaces_the_drafts_own_files_but_never
     with pytest.raises(InputError, match="is not empty"):
         PracticeDeck(session, tmp_path).export(None, False)
     assert (folder / "my notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_exporting_a_deck_that_is_not_legal_says_so_with_the_checkers_words(tmp_path, cli):
+    """The files can't say a deck isn't legal, and the answer didn't either: a player took an illegal deck to another
+    tool without knowing. The answer says so, with every problem as 'check' words it; a legal deck's says nothing."""
+    from rich.console import Console
+
+    from events.outputs.deck_problems import judge_order
+    from events.screens.builder import export_lines
+    from events.sessions.activities import PracticeDeck
+    from tests.helpers.practice import drafted
+
+    session = drafted(tmp_path / "db.json", seed=5)
+    deck = PracticeDeck(session, tmp_path)
+    deck.session.add([(deck.session.reachable()[0], 1)])
+    exported = deck.export(tmp_path / "out", False)
+    report = deck.session.report()
+    assert not report.valid and exported.problems == tuple(judge_order(report.problems, report.color_identity))
+    console = Console(file=io.StringIO(), width=200)
+    for line in export_lines(exported):
+        console.print(line)
+    said = console.file.getvalue()
+    assert f"The deck written is not legal ({len(exported.problems)} things to fix" in said
+    assert all(f"{problem.code}: {problem.message}" in said for problem in exported.problems)
+
+    pool = tmp_path / "pool.txt"
+    pool.write_text("".join(f"1 {c.name}\n" for c in [c for c in CMR.cards if c.main_set][::7][:80]), encoding="utf-8")
+    db, out = tmp_path / "b.json", tmp_path / "b"
+    illegal = cli("build", pool, "--db", db, input=f"add 1\nexport {out}\nquit\n")
+    assert illegal.exit_code == 0 and "The deck written is not legal" in illegal.stdout
+    assert "no-commander: " in illegal.stdout.split("The deck written is not legal", 1)[1]
+    legal = cli("build", pool, "--db", db, input=f"auto new\ny\nexport {out} --force\nquit\n")
+    assert "Wrote " in legal.stdout and "not legal" not in legal.stdout.split("Wrote ", 1)[1]
