@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from sets.booster import booster_spec
-from sets.cards import Card, CardSet, normalize_name
+from sets.cards import Card, CardSet, CommanderAbility, normalize_name
 from sets.catalog import load_set
 from sets.errors import InputError
 from sets.userdata import pinned
@@ -275,3 +275,41 @@ def _booster_names(card_set: CardSet) -> frozenset[str] | None:
     except InputError:
         return None
     return frozenset(normalize_name(p.card.name) for sheet in spec.sheets.values() for p in sheet.printings)
+
+
+# ``draft.commanders.partner_ability`` in a list's few words, in its order ("partner" where no group or name says more)
+_PAIRING_NOTES = {
+    CommanderAbility.FRIENDS_FOREVER: "Friends forever",
+    CommanderAbility.BACKGROUND: "Background",  # first: Faceless One is one, and chooses one ("Background, choose …")
+    CommanderAbility.CHOOSE_A_BACKGROUND: "choose a Background",
+    CommanderAbility.DOCTORS_COMPANION: "Doctor's companion",
+    CommanderAbility.TIME_LORD_DOCTOR: "Time Lord Doctor",
+}
+
+
+def lead_notes(card: Card, product: Product | None = None) -> list[str]:
+    """A card's place among commanders in a list's few words, the same on every face (``partner_ability`` says it
+    whole, with its rule): how it leads (legend, commander, the added card or another that chooses its color), how
+    it pairs (each partner ability it has: a Background that chooses one is both), the product's grant making it a
+    partner (``PartnerGrant``: Commander Masters), or a legendary planeswalker that can't lead: none for none of
+    these.  A face joins them with ", " (or shows the first ones its room holds).  ``product``: by default the card's
+    own (``product_of``)."""
+    product = product if product is not None else product_of([card])
+    abilities, notes = card.abilities, list[str]()
+    if card.chooses_color:
+        word = product.added.word if card.name in added_names() else None  # "Piper"; Faceless One: its name already
+        notes.append(
+            "any color as commander" if word is None else "any color" if word == card.name else f"{word}: any color"
+        )
+    elif card.can_be_commander:
+        notes.append("legend" if card.is_legendary else "commander")
+    if CommanderAbility.PARTNER_WITH in abilities and card.partner_with:
+        notes.append(f"partner with {card.partner_with}")
+    elif CommanderAbility.PARTNER in abilities:
+        notes.append(f"Partner—{card.partner_group}" if card.partner_group else "partner")
+    notes += [note for ability, note in _PAIRING_NOTES.items() if ability in abilities]
+    if product.grant is not None and product.grant.applies(card) and not card.has_partner:
+        notes.append(f"partner in a {product.name} draft")  # the grant's words, short
+    if card.has_type("Planeswalker") and card.is_legendary and not card.can_be_commander:
+        notes.append("planeswalker")
+    return notes

@@ -19,11 +19,10 @@ from rich.table import Table
 from rich.text import Text
 
 from draft.cardtext import lines_that_matter
-from draft.decks import is_piper
-from draft.products import product_of
+from draft.products import lead_notes
 from events.outputs.text import cell_width, fit_columns
 from events.portable import stdout_gone
-from sets.cards import Card, CommanderAbility, Rarity
+from sets.cards import Card, Rarity
 from sets.catalog import with_kept_text
 from sets.visible import visible
 
@@ -168,22 +167,6 @@ def identity_text(code: str) -> Text:
     return text
 
 
-def commander_hint(card: Card) -> str:
-    """A few words on why a card matters for commanders."""
-    hints = []
-    if card.chooses_color:
-        hints.append(f"{product_of([card]).added.word}: any color" if is_piper(card) else "any color as commander")
-    elif card.can_be_commander:
-        hints.append("legend" if card.is_legendary else "commander")
-    if {CommanderAbility.CHOOSE_A_BACKGROUND, CommanderAbility.BACKGROUND} & set(card.abilities):
-        hints.append("choose a Background" if card.can_be_commander else "Background")  # they pair: CR 702.124k
-    elif card.partner_with or card.has_partner:
-        hints.append(f"partner with {card.partner_with}" if card.partner_with else "partner")
-    if card.has_type("Planeswalker") and card.is_legendary and not card.can_be_commander:
-        hints.append("planeswalker")
-    return ", ".join(hints)
-
-
 def finish_marks(foil: bool, etched: bool) -> str:
     return "✦ etched" if etched else ("★ foil" if foil else "")
 
@@ -295,7 +278,7 @@ def pack_table(
     rows = []
     for index, printing in enumerate(listed, start=first):
         card = printing.card
-        notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), commander_hint(card)]))
+        notes = " ".join(filter(None, [finish_marks(printing.foil, printing.etched), ", ".join(lead_notes(card))]))
         rows.append(
             ([str(index)] if numbered else [])
             + ([str(counts[printing.card, printing.foil, printing.etched])] if grouped else [])
@@ -344,7 +327,7 @@ def card_line(printing: Printing, label: str = "", width: int | None = None) -> 
     own under the name: whole words and whole fields on each line, never one word left alone."""
     card = printing.card
     finish = "foil-etched" if printing.etched else ("foil" if printing.foil else "")  # words: no mark read aloud
-    notes = FACTS.join(filter(None, [commander_hint(card), finish]))
+    notes = FACTS.join(filter(None, [", ".join(lead_notes(card)), finish]))
     head = Text(f"{label}  " if label else "")
     head.append_text(shown(card.name, style=RARITY_STYLE[card.rarity]))
     head.append(FACTS)
@@ -406,7 +389,7 @@ def card_panel(card: Card) -> Table:
     if stats.loyalty is not None:
         table.add_row("Loyalty", shown(str(stats.loyalty)))
     add_text_rows(table, card)
-    table.add_row("Commander", shown(commander_hint(card) or ("yes" if card.can_be_commander else "no")))
+    table.add_row("Commander", shown(", ".join(lead_notes(card)) or ("yes" if card.can_be_commander else "no")))
     table.add_row("Mana value", str(card.mana_value))
     table.add_row("Colors", identity_text(card.colors.code))
     table.add_row("Color identity", identity_text(card.identity.code))

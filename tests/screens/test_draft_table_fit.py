@@ -177,3 +177,33 @@ async def test_at_80x24_the_card_panel_never_cuts_the_note_that_says_how_to_get_
             assert printing.card.name.split()[0] in shown
             await pilot.press("j")
             await pilot.pause()
+
+
+async def test_the_pack_list_says_which_cards_can_lead_at_every_width_in_the_line_prompts_words(tmp_path):
+    """At 80 columns a legend's Type cell read 'Creature' and a Background's 'Enchant.' while the line prompt said
+    'legend, choose a Background': the cell holds the core's words (``lead_notes``) as far as its room goes, at
+    every width, and the highlighted card's side says them all."""
+    from draft.products import lead_notes
+    from events.screens.app.pack_list import card_side, type_cell
+    from events.screens.render import card_line
+    from tests.helpers.products import CLB
+
+    abdel, sage, faceless = CLB["Abdel Adrian, Gorion's Ward"], CLB["Candlekeep Sage"], CLB["Faceless One"]
+    assert lead_notes(abdel) == ["legend", "choose a Background"]
+    assert card_line(Printing(abdel), "1").plain.endswith("; legend, choose a Background")  # the line prompt's
+    assert [type_cell(card, 10, False) for card in (abdel, sage, faceless)] == ["legend", "Background", "any color"]
+    assert type_cell(abdel, 30, False) == "legend, choose a Background"
+    assert type_cell(abdel, 40, False) == "Creature; legend, choose a Background"
+    assert "legend, choose a Background" in card_side(abdel, 20, 6).plain
+    session = session_at(tmp_path / "db.json")  # its first pack has two legends (docs/practice.md's screen)
+    pack = session.draft.pack(0)
+    legends = [p.card.name for p in pack if p.card.can_be_commander]
+    assert len(legends) == 2
+    for size in ((80, 24), (120, 40)):
+        async with practice_app(session).run_test(size=size) as pilot:
+            await pilot.pause()
+            text = screen_text(pilot.app)
+            check_every_column(text, pack)  # every card and column still on screen, no scroll bar
+            for name in legends:
+                row = next(line for line in text.splitlines() if f"  {name}  " in line)
+                assert "legend" in row and "Creature  " not in row, row

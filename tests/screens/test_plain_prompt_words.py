@@ -63,7 +63,7 @@ def test_a_pick_another_terminal_overtook_is_never_said_to_be_taken(tmp_path):
 
 def test_the_plain_prompt_says_a_finish_in_words_and_names_backgrounds():
     etched = card_line(Printing(CLB["Faceless One"], etched=True), "1").plain
-    assert "✦" not in etched and etched.endswith(": any color, choose a Background; foil-etched")
+    assert "✦" not in etched and etched.endswith("; any color, Background, choose a Background; foil-etched")
     foil = card_line(Printing(CLB["Agent of the Shadow Thieves"], foil=True), "2", width=80).plain
     assert "★" not in foil and foil.endswith("Background; foil")
 
@@ -181,3 +181,28 @@ def test_after_an_aside_a_pack_that_moved_on_meanwhile_is_said_and_the_new_one_s
     said = console.file.getvalue()
     assert "That pack has moved on: your pack 1 pick 1 is already made" in said
     assert "Back to the same pack" not in said
+
+
+def test_card_notes_say_a_cmm_mono_legend_pairs_and_faceless_one_is_a_background_too(cli):
+    """`packs`, `sealed` and `card` noted a CMM legend of one color only as 'legend' (in a CMM draft it pairs: the
+    product's grant), and Faceless One only as choosing a Background (it is one too: ``partner_ability``)."""
+    from draft.commanders import partner_ability
+    from draft.products import lead_notes, product_of
+    from tests.helpers.products import CMM, import_products
+
+    mono = next(c for c in CMM.values() if c.can_be_commander and len(c.identity) == 1 and not c.has_partner)
+    assert product_of([mono]).grant is not None
+    assert lead_notes(mono) == ["legend", "partner in a Commander Masters draft"]
+    faceless = CLB["Faceless One"]
+    assert "is a Background" in partner_ability(faceless)
+    assert lead_notes(faceless) == ["any color", "Background", "choose a Background"]
+    assert card_line(Printing(faceless), "1").plain.endswith("; any color, Background, choose a Background")
+    import_products(cli)
+    for name, words in (
+        (mono.name, "partner in a Commander Masters draft"),
+        ("Faceless One", "any color, Background, choose a Background"),
+    ):
+        shown_card = cli("card", name)
+        assert shown_card.exit_code == 0 and words in " ".join(shown_card.stdout.split()), shown_card.stdout
+    packs = cli("packs", "--set", "CMM", "--seed", "1")  # a booster with mono-colored legends (the 80-column table)
+    assert packs.exit_code == 0 and "legend, partner in a Commander Masters draft" in " ".join(packs.stdout.split())

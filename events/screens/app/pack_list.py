@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from draft.deckstats import type_group
+from draft.products import lead_notes
 from events.outputs.text import cell_width
 from events.screens.render import RARITY_STYLE, identity_text, mana_text, shown
 from sets.booster import Printing
@@ -43,6 +44,25 @@ def short_type(card: Card, room: int = 8) -> str:
     return kind[: max(room, 0)]
 
 
+def type_cell(card: Card, room: int, wide: bool) -> str:
+    """A card's Type cell in ``room`` letters: its type (the whole line where ``wide`` and it fits), and for a card
+    with a place among commanders the core's words for it (``lead_notes``: 'legend, choose a Background', as the
+    line prompt and ``packs`` say them) after it where both fit, else instead of it, as many of them as fit (the
+    highlighted card's side shows them all); the type where not even the first fits."""
+    kind = card.type_line if wide and cell_width(card.type_line) <= room else short_type(card, room)
+    notes = lead_notes(card)
+    if not notes:
+        return kind
+    if cell_width(whole := f"{kind}; {', '.join(notes)}") <= room:
+        return whole
+    fitted = ""
+    for note in notes:
+        if cell_width(longer := f"{fitted}, {note}" if fitted else note) > room:
+            break
+        fitted = longer
+    return fitted or kind
+
+
 def type_room(width: int, padding: int, pack: Sequence[Printing], costs: list[str]) -> int:
     """The letters the Type column may take in a pack list ``width`` cells wide: what the number, the
     longest name, the cost, the rarity and the identity leave (each column has ``padding`` on both sides)."""
@@ -55,26 +75,29 @@ def type_room(width: int, padding: int, pack: Sequence[Printing], costs: list[st
 
 def card_side(card: Card, width: int = 0, height: int = 0) -> Text:
     """The highlighted card in the side panel, ``width`` by ``height`` cells (0: not laid out yet): name and cost,
-    type line, identity and power, then its rules text, or where none is here the command that brings it.  On a
-    small screen the cost goes down to the type line, and if that is not enough the note goes before them (the pack
-    list and 'i' show both), so the panel never cuts the one line that says what to do."""
+    its place among commanders in the core's words (``lead_notes``: the pack list's Type cell may hold only the
+    first of them), type line, identity and power, then its rules text, or where none is here the command that
+    brings it.  On a small screen the cost goes down to the type line, and if that is not enough the note goes
+    before them (the pack list and 'i' show both), so the panel never cuts the one line that says what to do."""
     front = card.front
     head = shown(card.name, style="bold " + RARITY_STYLE[card.rarity])
+    notes = lead_notes(card)
+    lead = [shown(", ".join(notes), style="bold")] if notes else []
     kind = Text.assemble(shown(card.type_line), "  ", identity_text(card.deck_colors.code))
     if front.power is not None:
         kind.append(f"  {front.power}/{front.toughness}")
     words = "\n".join(face.text for face in card.faces if face.text)
     if words:
-        return Text("\n").join([Text.assemble(head, "  ", mana_text(card.mana_cost)), kind, shown(words)])
+        return Text("\n").join([Text.assemble(head, "  ", mana_text(card.mana_cost)), *lead, kind, shown(words)])
     note = shown(f"(no rules text: cmdraft sets download {card.set_code or 'CMR'})", style="dim")
     cost_kind = Text.assemble(mana_text(card.mana_cost), "  ", kind)
-    whole = Text("\n").join([Text.assemble(head, "  ", mana_text(card.mana_cost)), kind, note])
+    whole = Text("\n").join([Text.assemble(head, "  ", mana_text(card.mana_cost)), *lead, kind, note])
     if width <= 0 or height <= 0:
         return whole
-    for text in (whole, Text("\n").join([head, cost_kind, note])):
+    for text in (whole, Text("\n").join([head, *lead, cost_kind, note])):
         if _rows(text, width) <= height:
             return text
-    return Text("\n").join([head, note, cost_kind])
+    return Text("\n").join([head, note, *lead, cost_kind])
 
 
 def _rows(text: Text, width: int) -> int:

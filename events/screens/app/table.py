@@ -24,10 +24,9 @@ from textual.widgets import DataTable, Input, Static
 
 from draft.deck_state import pool_order
 from events.night.refusals import WrongCount
-from events.outputs.text import cell_width
 from events.screens.app.foot import KeyBar, TypedLine
 from events.screens.app.modals import DeckAppFace, Panel, confirm
-from events.screens.app.pack_list import PackTable, Timer, card_side, pool_panel, short_type, type_room
+from events.screens.app.pack_list import PackTable, Timer, card_side, pool_panel, type_cell, type_room
 from events.screens.cards import card_request, find_card
 from events.screens.deck_tables import signals_table
 from events.screens.picks import HELP_PICK, parse_selection
@@ -167,7 +166,7 @@ class TableScreen(Screen):
                 self.number(index, index in self.seat.marked),
                 shown(card.name, style=RARITY_STYLE[card.rarity]),
                 mana_text(costs[index]),
-                shown(card.type_line if self.wide and cell_width(card.type_line) <= room else short_type(card, room)),
+                shown(type_cell(card, room, self.wide)),
                 shown(card.rarity.letter, style=RARITY_STYLE[card.rarity]),
                 identity_text(card.deck_colors.code),
                 key=str(index),
