@@ -58,26 +58,43 @@ def listed_sets() -> list[ListedSet]:
 
 @dataclass(frozen=True)
 class StoredSet:
-    """A set of the file stored to be drafted like a bundled one: its code, cards, file and boosters."""
+    """A set of the file stored to be drafted like a bundled one: its code, cards, file and boosters, and how many
+    of its cards came with rules text."""
 
     code: str
     cards: int
     path: str
     boosters: list[str]
+    cards_with_text: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "cards": self.cards, "path": self.path, "boosters": self.boosters}
+        return {
+            "code": self.code,
+            "cards": self.cards,
+            "path": self.path,
+            "boosters": self.boosters,
+            "cards_with_text": self.cards_with_text,
+        }
 
 
 @dataclass(frozen=True)
 class KeptText:
-    """The rules text the file brought for a bundled set: how many of its cards have it now."""
+    """The rules text the file brought for a bundled set: how many of its cards have it now (``cards_with_text``,
+    earlier imports' too), how many took it from this file (``from_file``), and whether the file holds the set
+    itself or only other sets' printings of some of its cards (``reprints``: a CMM file's cards that CMR has too)."""
 
     code: str
     cards_with_text: int
+    from_file: int
+    reprints: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "cards_with_text": self.cards_with_text}
+        return {
+            "code": self.code,
+            "cards_with_text": self.cards_with_text,
+            "from_file": self.from_file,
+            "reprints": self.reprints,
+        }
 
 
 @dataclass(frozen=True)
@@ -146,11 +163,21 @@ def import_card_file(file: Path, code: str | None) -> CardFileImport:
         if not valid_set_code(card_set.code):
             raise InputError(f"{quoted(str(file))}: cards without a usable set code; give one with --code XYZ")
     stored = [
-        StoredSet(card_set.code, len(card_set), str(save_imported(card_set)), sorted(card_set.boosters))
+        StoredSet(
+            card_set.code,
+            len(card_set),
+            str(save_imported(card_set)),
+            sorted(card_set.boosters),
+            sum(any(face.text for face in card.faces) for card in card_set.cards),
+        )
         for card_set in card_sets
         if card_set.code not in BUNDLED  # the bundled facts stay; what the file adds is its rules text (below)
     ]
-    texts = [KeptText(code, count) for code, count in keep_texts(result.cards, str(file)).items()]
+    own = {card.set_code.upper() for card in result.cards}
+    texts = [
+        KeptText(code, with_text, given, bool(own - {""}) and code not in own)  # (an atomic file names no set)
+        for code, (with_text, given) in keep_texts(result.cards, str(file)).items()
+    ]
     mismatches = [
         IdentityMismatch(card.name, card.deck_colors.code, published.code) for card, published in result.mismatches
     ]

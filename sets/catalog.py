@@ -137,12 +137,13 @@ def _text_keys(card: Card) -> list[str]:
     return keys
 
 
-def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
+def keep_texts(cards: Iterable[Card], source: str) -> dict[str, tuple[int, int]]:
     """Keep the rules text and MTGO ids these cards carry for every bundled card of the same name.
 
     A bundled card takes the MTGO id of its own printing (same set and number) when the file has it,
     else of any printing of the same name.  Returns, by bundled set code, how many of its cards have
-    text now; sets that the cards don't name are left as they were.
+    text now (this file's and earlier ones') and how many took it from these cards; sets that the cards
+    don't name are left as they were.
     """
     cards = list(cards)
     by_name: dict[str, Card] = {}
@@ -156,12 +157,12 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
             ids_by_printing.setdefault((card.set_code, card.number), card.mtgo_id)
             for key in _text_keys(card):
                 ids_by_name.setdefault(key, card.mtgo_id)
-    kept: dict[str, int] = {}
+    kept: dict[str, tuple[int, int]] = {}
     for code in BUNDLED:
         bundled = _load_bundled(code)
         old = read_kept(code)
         texts, ids = dict(old["cards"]), dict(old["mtgo_ids"])
-        found = 0
+        found = given = 0
         for card in bundled.cards:
             mtgo_id = ids_by_printing.get((card.set_code, card.number)) or next(
                 (ids_by_name[key] for key in _text_keys(card) if key in ids_by_name), None
@@ -173,6 +174,7 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
             if source_card is None:
                 continue
             found += 1
+            given += 1
             faces = {normalize_name(face.name): face.text for face in source_card.faces}
             texts[card.name] = [
                 faces.get(normalize_name(face.name), source_card.faces[i].text if i < len(source_card.faces) else "")
@@ -183,7 +185,7 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, int]:
             save_user_file(texts_path(code), json.dumps(data, ensure_ascii=False, indent=0))
             with_text = sum(1 for card in bundled.cards if any(texts.get(card.name, ())))
             if with_text:
-                kept[code] = with_text
+                kept[code] = (with_text, given)
     basic_ids = {
         name: ids_by_name[normalize_name(name)] for name in sorted(BASIC_NAMES) if normalize_name(name) in ids_by_name
     }

@@ -109,8 +109,19 @@ def sets_show(code: Annotated[str, typer.Argument(help="Set code, e.g. CMR.")], 
 def print_import(report: CardFileImport) -> None:
     console = out()
     for stored in report.sets:
-        console.print(Text(f"imported {stored.code}: {stored.cards} cards -> {stored.path}"), soft_wrap=True)
+        counted = {0: "none", stored.cards: "all"}.get(stored.cards_with_text, str(stored.cards_with_text))
+        text = f"{counted} with rules text"
+        console.print(Text(f"imported {stored.code}: {stored.cards} cards, {text} -> {stored.path}"), soft_wrap=True)
     for kept in report.rules_text:
+        if kept.reprints:  # the file's printings of cards a bundled set has too: what they gave it, not its whole state
+            cards = "card" if kept.from_file == 1 else "cards"
+            console.print(
+                Text(
+                    f"rules text also for {kept.from_file} bundled {kept.code} {cards} of the same name "
+                    "(see it with 'cmdraft card NAME')"
+                )
+            )
+            continue
         total = len(load_set(kept.code))
         console.print(
             Text(

@@ -187,3 +187,28 @@ def test_sets_show_counts_the_legends_a_products_grant_pairs(cli):
     assert "granted partners" in cli("sets", "show", "CMM").stdout
     for code in ("CMR", "CLB"):
         assert "granted_partners" not in json.loads(cli("sets", "show", code, "--json").stdout)
+
+
+def test_importing_a_product_set_reports_its_own_cards_text_not_the_bundled_sets_state(cli):
+    """`sets import cmm_set.json` also said "rules text for CMR: 4 of 393 bundled cards": its four reprints of CMR
+    cards gave them text, said as if the file were CMR's and 389 of its cards were missing. It reports the set it
+    stored with how many of its cards came with text, then what its reprints gave the bundled set."""
+    from sets.catalog import load_set
+    from tests.helpers.products import CMM_FILE
+
+    with_text = sum(any(face.text for face in card.faces) for card in CMM.values())
+    result = cli("sets", "import", CMM_FILE)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert f"imported CMM: {len(CMM)} cards, {with_text} with rules text -> " in said
+    assert "bundled cards" not in said and "of 393" not in said
+    reprinted = sum(
+        any(face.text for face in card.faces) and card.name in {c.name for c in load_set("CMR").cards}
+        for card in CMM.values()
+    )
+    assert f"rules text also for {reprinted} bundled CMR cards of the same name" in said
+    report = json.loads(cli("sets", "import", CMM_FILE, "--json").stdout)
+    assert report["sets"][0]["cards_with_text"] == with_text
+    assert report["rules_text"] == [
+        {"code": "CMR", "cards_with_text": reprinted, "from_file": reprinted, "reprints": True}
+    ]

@@ -116,7 +116,9 @@ def test_import_mtgjson_set_enriches_the_bundled_cards(cli, tmp_path, cmdraft_ho
     result = cli("sets", "import", path, "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["sets"] == [] and report["rules_text"] == [{"code": "CMR", "cards_with_text": 393}]
+    assert report["sets"] == [] and report["rules_text"] == [
+        {"code": "CMR", "cards_with_text": 393, "from_file": 393, "reprints": False}
+    ]
     kept = cmdraft_home / "texts" / "CMR.json"
     assert kept.is_file() and ROOT not in kept.resolve().parents
     data = json.loads(cli("card", "Akroma, Vision of Ixidor", "--json").stdout)
@@ -134,7 +136,9 @@ def test_import_allprintings_keeps_text_for_reprints_and_stores_other_sets(cli, 
     printings = {"meta": {}, "data": {"CMR": cmr_mtgjson({"Akroma, Vision of Ixidor"})["data"], "ZZT": tst_set()}}
     report = json.loads(cli("sets", "import", write(tmp_path, "AllPrintings.json", printings), "--json").stdout)
     assert [entry["code"] for entry in report["sets"]] == ["ZZT"]
-    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 2}]  # Akroma, and Murder through its reprint
+    assert report["rules_text"] == [  # Akroma, and Murder through its reprint
+        {"code": "CMR", "cards_with_text": 2, "from_file": 2, "reprints": False}
+    ]
     assert json.loads(cli("card", "Murder", "--set", "CMR", "--json").stdout)["text"] == ["Reprinted invented words."]
     dfc = json.loads(cli("card", "Night Walker", "--set", "ZZT", "--json").stdout)
     assert dfc["text"] == ["Front invented words.", "Back invented words."]
@@ -159,7 +163,7 @@ def test_import_scryfall_file_enriches_too(cli, tmp_path):
         }
     ]
     report = json.loads(cli("sets", "import", write(tmp_path, "scry.json", cards), "--json").stdout)
-    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1}]
+    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1, "from_file": 1, "reprints": True}]
     assert "Scryfall invented words." in cli("card", "Murder", "--set", "CMR").stdout
 
 
@@ -168,7 +172,7 @@ def test_a_later_import_adds_to_the_kept_text(cli, tmp_path):
     report = json.loads(
         cli("sets", "import", write(tmp_path, "b.json", cmr_mtgjson({"Sisay's Ring"})), "--json").stdout
     )
-    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 2}]
+    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 2, "from_file": 1, "reprints": False}]
 
 
 def test_bundled_code_given_with_code_is_refused(cli, tmp_path):
@@ -274,7 +278,7 @@ def test_download_checks_the_sha256_stores_and_imports(cli, server, cmdraft_home
     report = json.loads(result.stdout)
     stored = cmdraft_home / "downloads" / "CMR.json"
     assert report["downloaded"] == str(stored) and stored.read_bytes() == body
-    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 2}]
+    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 2, "from_file": 2, "reprints": False}]
     assert "Invented test words for Sisay's Ring." in cli("card", "Sisay's Ring").stdout
     shown = cli("sets", "download", "CMR", "--source", f"{base}/CMR.json")
     assert shown.exit_code == 0 and "SHA-256 checked" in shown.stdout
@@ -400,7 +404,7 @@ def test_a_damaged_text_file_counts_as_none_and_a_new_import_mends_it(cli, tmp_p
     result = cli("card", "Murder", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["text"] == []
     report = json.loads(cli("sets", "import", write(tmp_path, "m.json", cmr_mtgjson({"Murder"})), "--json").stdout)
-    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1}]
+    assert report["rules_text"] == [{"code": "CMR", "cards_with_text": 1, "from_file": 1, "reprints": False}]
     assert json.loads(cli("card", "Murder", "--json").stdout)["text"] == [made_up("Murder")]
 
 
