@@ -199,3 +199,23 @@ async def test_the_builder_takes_the_wide_lists_when_the_terminal_grows_and_the_
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert len(pool.columns) == 2 and pool.cursor_row == row and screen.row_card("pool")[0] is not None
+
+
+async def test_marks_for_the_bottom_go_with_the_refusal_when_the_hand_owes_none(tmp_path):
+    """Before a mulligan '1' then 'b' was refused ("nothing to put on the bottom") and "Marked for the bottom: 1"
+    stayed on screen as if card 1 were on its way: a mark nothing can use is refused at once, in the core's words;
+    after a mulligan a mark stays through a refusal that it can still serve (one card owed, two marked)."""
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f", "n", "1", "b")
+        await pilot.pause()
+        text = folded(screen_text(pilot.app))
+        assert "nothing to put on the bottom" in text and "Marked for the bottom" not in text
+        await pilot.press("m", "m", "1", "2", "b")  # one owed, two marked: refused, the marks kept to change
+        await pilot.pause()
+        text = folded(screen_text(pilot.app))
+        assert "put exactly 1 card on the bottom, not 2" in text and "Marked for the bottom: 1 2" in text
+        await pilot.press("2", "b")
+        await pilot.pause()
+        text = folded(screen_text(pilot.app))
+        assert "Marked for the bottom" not in text and "On the bottom: " in text

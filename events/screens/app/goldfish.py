@@ -80,6 +80,10 @@ class GoldfishScreen(ModalScreen[None]):
             hand = self.session.apply(intent)
         except InputError as error:
             self.say(str(error), "red")
+            assert self.hand.fish is not None  # this screen shows a hand with its game
+            if self.marked and not self.hand.fish.bottom_due:  # marks nothing can use go with the refusal
+                self.marked = []
+                self.draw()
             return
         assert isinstance(hand, act.Hand)  # a hand's steps answer with the hand
         self.hand = hand
@@ -98,6 +102,10 @@ class GoldfishScreen(ModalScreen[None]):
         self.apply(intents[step])
 
     def action_mark(self, number: int) -> None:
+        assert self.hand.fish is not None
+        if not self.hand.fish.bottom_due:  # nothing owed: the core's refusal at once, never a mark left standing
+            self.apply(act.Bottom((number,)))
+            return
         if number > len(self.hand.cards):
             self.say(f"the hand has {len(self.hand.cards)} cards", "yellow")
             return
