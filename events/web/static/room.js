@@ -185,6 +185,11 @@
       $("standings-title").textContent = title + pageOf(i, all);
       $("standings-winner").hidden = !room.winner;
       $("standings-winner").textContent = cmdraftPage.shown(room.winner || "");
+      // once the desk has published them, where everyone's decklists are (the join address's server)
+      $("standings-decklists").hidden = !room.event.decklists;
+      $("standings-decklists").textContent = room.event.decklists
+        ? "Everyone's decklists: " + room.join.replace(/\/join\?.*$/, "/decklists")
+        : "";
       var box = $("standings");
       clear(box);
       chunk.forEach(function (s) {
