@@ -83,7 +83,7 @@ def lead_with_pipers(page: Page) -> None:
     page.click("#piper-set")
     expect(page.locator("#deck-commanders .line-name")).to_have_text(["The Prismatic Piper", "The Prismatic Piper"])
     expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["U", "R"])  # each Piper's colour
-    page.get_by_role("button", name="remove The Prismatic Piper as commander").first.click()  # the blue one goes
+    page.get_by_role("button", name="remove The Prismatic Piper (blue) as commander").click()  # named by its colour
     expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["R"])  # the other keeps its colour
     expect(page.get_by_role("button", name="Piper colour Red")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Piper colour Blue").click()  # and back: both again

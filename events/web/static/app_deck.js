@@ -254,7 +254,8 @@
         line.insertBefore(el("span", "pip p-" + pipers[at - firstPiper], pipers[at - firstPiper]), line.lastChild);
       }
       line.appendChild(
-        smallButton("✕", "remove " + card.name + " as commander", function () {
+        // two of the added card lead: each button names its own by its colour, for a screen reader
+        smallButton("✕", "remove " + card.name + (at >= firstPiper ? " (" + COLOR_NAMES[pipers[at - firstPiper]].toLowerCase() + ")" : "") + " as commander", function () {
           if (at >= firstPiper && pipers.length > 1) {
             // one of two Pipers: the other keeps its colour (the same card twice: ids can't say which went)
             var kept = pipers.slice();
