@@ -355,6 +355,9 @@ def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_publ
             "Decklists are shown here after the event, where the desk publishes them."
         )
         expect(page.locator(".decklist")).to_have_count(0)
+        room = browser.new_context(viewport=LAPTOP).new_page()
+        room.goto(base + "/room")  # the decks built, round 1 not paired: the room says so (before: "Drafting")
+        expect(room.locator("#drafts-title")).to_have_text("Deck building · 6 of 6 decks registered")
         events = Night(Store(db))
         for number, table in enumerate(desk(base, "/api/desk/round", {})["tables"], 1):
             order = [[events.player_id(event_id, name)] for name in table]
@@ -363,8 +366,7 @@ def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_publ
         ann = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
         number = next(p.number for p in events.players(event_id) if p.name == "Ann")
         open_table(ann, base, event_id, number, codes_of(db, event_id)["Ann"])
-        room = browser.new_context(viewport=LAPTOP).new_page()
-        room.goto(base + "/room")
+        room.reload()
         at_desk = browser.new_context(viewport=LAPTOP).new_page()
         at_desk.goto(f"{base}/desk?token=desk-secret")
         expect(room.locator("#standings-title")).to_have_text("Final standings")
