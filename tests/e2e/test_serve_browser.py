@@ -83,6 +83,9 @@ def lead_with_pipers(page: Page) -> None:
     page.click("#piper-set")
     expect(page.locator("#deck-commanders .line-name")).to_have_text(["The Prismatic Piper", "The Prismatic Piper"])
     expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["U", "R"])  # each Piper's colour
+    # a screen reader hears each Piper's colour by name and its cost in words (before: the letters "U", "5")
+    expect(page.locator("#deck-commanders .line > .visually-hidden")).to_have_text(["blue", "red"])
+    expect(page.locator("#deck-commanders .line > .pips").first).to_have_attribute("aria-label", "costs 5")
     page.get_by_role("button", name="remove The Prismatic Piper (blue) as commander").click()  # named by its colour
     expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["R"])  # the other keeps its colour
     expect(page.get_by_role("button", name="Piper colour Red")).to_have_attribute("aria-pressed", "true")

@@ -252,7 +252,10 @@
       if (color) {
         var as = el("span", "as hint", "as");
         line.insertBefore(as, line.lastChild);
-        line.insertBefore(el("span", "pip p-" + color, color), line.lastChild);
+        var pip = el("span", "pip p-" + color, color);
+        pip.setAttribute("aria-hidden", "true"); // a screen reader hears the colour's name, not its letter
+        line.insertBefore(pip, line.lastChild);
+        line.insertBefore(el("span", "visually-hidden", COLOR_NAMES[color].toLowerCase()), line.lastChild);
       }
       line.appendChild(
         // two of the added card lead: each button names its own by its colour, for a screen reader
