@@ -71,6 +71,11 @@ def test_the_desk_sees_seats_holding_packs_with_nobody_there_asks_before_a_bot_a
         )
         expect(ann).to_have_class(re.compile(r"\bstalled\b"))  # she holds packs, and nobody is there
         desk.screenshot(path=str(shots / "desk-after-restart-1920.png"))
+        # at a laptop's 1920 px a seat's buttons sit on its one row (before: "To a bot" wrapped under the others)
+        tops = ann.locator(".actions button").evaluate_all(
+            "(bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top))"
+        )
+        assert len(tops) == 3 and len(set(tops)) == 1, tops
         desk.once("dialog", lambda dialog: dialog.accept())
         ann.get_by_role("button", name="To a bot: Ann's seat").click()  # the bots draft to the end
         expect(desk.locator("#event-status")).to_have_text("building", timeout=20_000)  # the draft is over: its
