@@ -174,15 +174,15 @@ class DeckSession:
             self._progress(self)
 
     def verify_commanders(self, cards: Sequence[Card]) -> None:
-        """Raises ``InputError`` unless ``cards`` (one or two from the pool, or none: no commander yet) may lead."""
+        """Raises ``InputError`` unless ``cards`` (one or two from the pool or added Pipers, or none) may lead."""
         if refused := self._not_leading(cards):
             raise InputError("; ".join(refused) + " — the commanders are unchanged")
-        for card in set(cards):
-            if cards.count(card) > self.pool_counts[card]:
+        verify_added(added_pipers(cards, self.pool_counts), self.may_add, self.product.added)  # Pipers beyond the pool
+        for card in set(cards) - {self.piper}:  # the added card's own limit: just above
+            if (count := cards.count(card)) > (held := self.pool_counts[card]):
                 raise InputError(
-                    f"{cards.count(card)} copies of {card.name} as commanders, but your pool has "
-                    f"{self.pool_counts[card]}: a Commander draft deck may hold as many copies of a card as its pool "
-                    "has (CR 903.13f): choose another — the commanders are unchanged"
+                    f"{count} copies of {card.name} as commanders, but your pool has {held}: a Commander draft deck "
+                    "holds as many as its pool has (CR 903.13f): choose another — the commanders are unchanged"
                 )
 
     def _not_leading(self, cards: Sequence[Card]) -> list[str]:
@@ -198,8 +198,7 @@ class DeckSession:
         return True
 
     def choose_commanders(self, cards: Sequence[Card]) -> act.CommandersChosen:
-        """One or two commanders from the pool (a copy in the main deck moves to the command zone); one that chooses
-        its color (a Piper, Faceless One) gets the color of the best deck it leads ('piper COLOR' changes it)."""
+        """One or two commanders (a main-deck copy moves up); a Piper keeps its color, a new one the best deck's."""
         return self._changing(lambda: self._choose_commanders(list(cards)))
 
     def _choose_commanders(self, cards: list[Card]) -> act.CommandersChosen:
@@ -211,7 +210,8 @@ class DeckSession:
                 self.main[card] -= 1
                 moved.append(card.name)
         self.main, self.touched = +self.main, True
-        self.colors = [*choose_colors(self.pool_counts, cards, [], self.main, (self.piper, self.product, self.may_add))]
+        added = (self.piper, self.product, self.may_add)  # a Piper still leading keeps its color (self.colors)
+        self.colors = [*choose_colors(self.pool_counts, cards, self.colors, self.main, added)]
         return act.CommandersChosen(tuple(cards), tuple(self.colors), tuple(moved), returned, removed)
 
     def _leaving(self, staying: list[Card]) -> tuple[tuple[str, ...], tuple[str, ...]]:

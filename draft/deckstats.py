@@ -209,9 +209,11 @@ def choose_colors(
     main: Mapping[Card, int],
     added: tuple[Card | None, Product, int | None],
 ) -> tuple[Color, ...]:
-    """The chosen colors of the commanders that choose one (CR 903.4b), ``colors`` first: a choice missing is the one
-    ranking of commanders' (``ranked_builds``: the best deck these commanders lead), preferring one whose identity holds
-    every card already in ``main``; ``added``: the product's added card, the product, the most it may add."""
+    """The chosen colors of the commanders that choose one (CR 903.4b), ``colors`` first (one each, any more dropped):
+    a choice missing is the one ranking of commanders' (``ranked_builds``: the best deck these commanders lead),
+    preferring one whose identity holds every card already in ``main``; ``added``: the product's added card, the
+    product, the most it may add."""
+    colors = colors[: sum(card.chooses_color for card in commanders)]
     if sum(card.chooses_color for card in commanders) <= len(colors):
         return tuple(colors)
     names = sorted(card.name for card in commanders)

@@ -44,7 +44,8 @@ class Pipers(EventBase):
     ) -> None:
         with self.store.write() as db:
             event = self._event(db, event_id)
-            self._require(event, *STATUSES[:-1], doing="change the Piper ledger")
+            # the ledger of the product's added card: a CLB night's refusal names no Piper
+            self._require(event, *STATUSES[:-1], doing="change the ledger")
             if stock is not None:
                 check_piper_stock(stock)
                 records_of(db, Event).update(event_id, piper_stock=stock)

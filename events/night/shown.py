@@ -8,6 +8,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 from events.night.standings import Standing, tie_breaker_text
+from events.storage.records import Event
 
 Number = int | float  # a figure the core gives as it has it (a whole number stays whole)
 
@@ -68,3 +69,8 @@ def standing_row(row: Standing) -> StandingRow:
         final_place=row.final_place,
         tie_breakers=tie_breaker_text(row),
     )
+
+
+def decklists_public(event: Event) -> bool:
+    """Whether everyone's decklists are public now: once the event is finished, where the desk publishes them."""
+    return event.status == "finished" and event.publish_decklists

@@ -199,12 +199,14 @@ class RoundAtTable(Answer, kw_only=True):
 
 
 class TableEvent(Answer):
-    """The event as a player's view of the night names it: whether its players keep the game tracker."""
+    """The event as a player's view of the night names it: whether its players keep the game tracker, and whether
+    everyone's decklists are public now (``decklists_public``: the page ``/decklists``)."""
 
     id: int
     name: str
     status: str
     tracker: bool
+    decklists: bool = False
 
 
 class TablePlayer(Answer):

@@ -29,7 +29,7 @@ from events.night.games import Games
 from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
 from events.night.rounds import final_sizes, seated_size
-from events.night.shown import standing_row
+from events.night.shown import decklists_public, standing_row
 from events.night.standings import Standing, placement_points, standings_of, standings_title, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
@@ -289,7 +289,7 @@ class TableViews(EventBase):
             )
         return TableState(
             server_time=now,
-            event=TableEvent(event_id, event.name, event.status, event.table_tracker),
+            event=TableEvent(event_id, event.name, event.status, event.table_tracker, decklists_public(event)),
             player=TablePlayer(
                 player_id,
                 names[player_id],
@@ -349,7 +349,7 @@ class TableViews(EventBase):
         line from its card (the web: cost, type, the kept image), for the lines whose card the index knows."""
         with self.store.read() as db:
             event = self._event(db, event_id)
-            if event.status != "finished" or not event.publish_decklists:
+            if not decklists_public(event):
                 raise StateError("decklists are public only after the event is finished, where the desk publishes them")
             decks = {d.player: d.deck for d in records_of(db, Deck).find(event=event_id)}
         ranked = self._night(event_id).standings
@@ -400,7 +400,7 @@ class TableViews(EventBase):
                 id=event_id,
                 name=event.name,
                 status=event.status,
-                decklists=event.status == "finished" and event.publish_decklists,
+                decklists=decklists_public(event),
             ),
             players=players,
             seatings=seatings,

@@ -321,7 +321,7 @@ class EventDeck:
         return DeckSession(
             pool,
             piper=piper_card(self.decks.event(self.event_id).set),
-            name=f"Practice draft {self.label}",
+            name=self.player_name,  # the player's deck, as 'event deck --auto' names it (no practice draft)
             save=self._register,
             autosave=False,  # an event deck is registered with 'done' or 'save', not after every change
             deck=deck,

@@ -155,6 +155,7 @@ class DeckState(Answer):
     closed: str | None  # registration closed: the line saying so (the page shows the registered deck read-only)
     correction: str | None  # the desk's reason when it corrected the deck
     commanders: list[Card]
+    chosen: list[str | None]  # the color each commander chose (a Piper's, Faceless One's), in order; None for others
     commander_room: bool  # another commander may be crowned beside these (the core's count: one, or a pair)
     pipers: list[str]
     added: Added

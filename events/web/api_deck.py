@@ -9,7 +9,8 @@ server finds the deck as it left it, unless a deck was registered for the player
 when it starts from the deck registered last.
 
 Card ids in the deck API are positions in ``pool`` of the deck state: the pool's different cards in the
-builder's order, then the free basic lands.
+builder's order, then the free basic lands; the product's added card (a Piper added after the draft, not in the
+pool) comes after them, so a commander the deck added has an id the page can send back like any other.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from draft.commanders import room_beside
+from draft.commanders import chosen_colors, room_beside
+from draft.deck_session import DeckSession
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
@@ -59,7 +61,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
     deck = deck or deck_of(served, player_id)
     session = deck.session
     cards = session.reachable()
-    ids = {card: i for i, card in enumerate(cards)}
+    ids = {card: i for i, card in enumerate(named(session))}
     built = session.deck()
     report = session.report()
     stats = session.stats()
@@ -72,6 +74,11 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
         closed=None if closed is None else closed_words(closed),
         correction=served.decks.correction_of(served.event_id, player_id),
         commanders=[card_json(card, ids.get(card, -1)) for card in session.commanders],
+        # each commander's chosen color beside it, wherever it stands among them (the core's pairing of the two)
+        chosen=[
+            None if color is None else color.value
+            for color in chosen_colors([card.chooses_color for card in session.commanders], session.colors)
+        ],
         commander_room=room_beside(session.commanders),
         pipers=[color.value for color in session.colors],
         added=Added(session.product.added.card, session.product.added.word),
@@ -115,9 +122,16 @@ def _order(item: tuple[Card, int]) -> tuple[bool, float, str]:
     return (card.is_land, card.mana_value, card.name)
 
 
+def named(session: DeckSession) -> list[Card]:
+    """The cards a deck action may name, by their ids: the pool's and the free basics (the deck state's ``pool``),
+    then the product's added card when the pool doesn't hold it (a Piper added after the draft leads by its id)."""
+    cards = session.reachable()
+    return cards if session.piper is None or session.piper in cards else [*cards, session.piper]
+
+
 def _cards(deck: EventDeck, ids: list[int], settings: WebSettings) -> list[Card]:
-    """The cards these ids name (places in the deck state's ``pool``)."""
-    cards = deck.session.reachable()
+    """The cards these ids name (places in the deck state's ``pool``, then the added card)."""
+    cards = named(deck.session)
     if len(ids) > settings.max_deck_cards:
         raise ApiError(400, "bad-field", f"at most {settings.max_deck_cards} cards at once")
     return [cards[whole(item, "a card id", 0, len(cards) - 1)] for item in ids]

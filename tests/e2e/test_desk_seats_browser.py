@@ -2,7 +2,8 @@
 packs with nobody there is marked and counted on the first screen (the server decides who is there), "To a bot"
 asks first and names the player, as "New code" does (one mis-tap took a player's seat), and after the server is
 started again a phone it has not heard from reads as last seen before the restart (the old page said "last seen" at
-the time it joined).  Screenshots at 1920x1080 and 390x844 go to the test's folder ($CMDRAFT_SCREENSHOTS keeps them)."""
+the time it joined), and the seats' last message ("Bo's seat is played by a bot now") goes once the draft is over
+(it stood above the rounds all night).  Screenshots at 1920x1080 and 390x844 go to the test's folder ($CMDRAFT_SCREENSHOTS keeps them)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,16 @@ def test_the_desk_sees_seats_holding_packs_with_nobody_there_asks_before_a_bot_a
         )
         expect(ann).to_have_class(re.compile(r"\bstalled\b"))  # she holds packs, and nobody is there
         desk.screenshot(path=str(shots / "desk-after-restart-1920.png"))
+        # at a laptop's 1920 px a seat's buttons sit on its one row (before: "To a bot" wrapped under the others)
+        tops = ann.locator(".actions button").evaluate_all(
+            "(bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top))"
+        )
+        assert len(tops) == 3 and len(set(tops)) == 1, tops
+        desk.once("dialog", lambda dialog: dialog.accept())
+        ann.get_by_role("button", name="To a bot: Ann's seat").click()  # the bots draft to the end
+        expect(desk.locator("#event-status")).to_have_text("building", timeout=20_000)  # the draft is over: its
+        # seats' last word is said no more above the night
+        expect(desk.locator("#desk-message")).to_have_text("")
     finally:
         desk.context.close()
         again.stop()

@@ -83,7 +83,10 @@ def lead_with_pipers(page: Page) -> None:
     page.click("#piper-set")
     expect(page.locator("#deck-commanders .line-name")).to_have_text(["The Prismatic Piper", "The Prismatic Piper"])
     expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["U", "R"])  # each Piper's colour
-    page.get_by_role("button", name="remove The Prismatic Piper as commander").first.click()  # the blue one goes
+    # a screen reader hears each Piper's colour by name and its cost in words (before: the letters "U", "5")
+    expect(page.locator("#deck-commanders .line > .visually-hidden")).to_have_text(["blue", "red"])
+    expect(page.locator("#deck-commanders .line > .pips").first).to_have_attribute("aria-label", "costs 5")
+    page.get_by_role("button", name="remove The Prismatic Piper (blue) as commander").click()  # named by its colour
     expect(page.locator("#deck-commanders .line > .pip")).to_have_text(["R"])  # the other keeps its colour
     expect(page.get_by_role("button", name="Piper colour Red")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Piper colour Blue").click()  # and back: both again
@@ -298,6 +301,18 @@ def test_a_phone_reconnects_by_itself_after_the_server_is_restarted_mid_draft(po
 MARKUP_TEXT = 'Draw a card. <img src=x onerror="window.pwned=1"> & <b>more</b>'
 
 
+# The cards whose "i" button overlaps their type line or marks: the type's and the marks' boxes against the button's.
+COVERED = """() => [...document.querySelectorAll('#pack .card-box')].flatMap((box) => {
+  const more = box.querySelector('.card-more');
+  if (!more) return [];
+  const m = more.getBoundingClientRect();
+  return [...box.querySelectorAll('.card-type, .card-marks')].filter((part) => {
+    const r = part.getBoundingClientRect();
+    return r.right > m.left && r.left < m.right && r.bottom > m.top && r.top < m.bottom;
+  }).map((part) => box.querySelector('.card-name').textContent + ': ' + part.className);
+})"""
+
+
 @pytest.fixture
 def imported_text(tmp_path, cli):
     """Rules text imported for every CMR card (this test's own data folder), each with markup in it."""
@@ -317,6 +332,9 @@ def test_a_cards_imported_text_shows_on_tap_as_text_and_the_timer_runs_on_the_se
     phone.clock.set_system_time(time.time() + 3600)  # a phone whose clock is an hour out
     join(phone, server.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
     expect(phone.locator("#timer")).to_have_text(re.compile(r"^[45]:\d\d$"))  # 5 minutes a pick, by the server's time
+    # the "i" at each card's corner covers none of its type line or marks (before: the type's last word, under it)
+    covered = phone.evaluate(COVERED)
+    assert phone.locator("#pack .card-more").count() > 10 and covered == [], covered
     box = phone.locator("#pack .card-box").nth(2)
     card = box.locator(".card")
     name = card.locator(".card-name").inner_text()

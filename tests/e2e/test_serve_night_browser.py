@@ -341,6 +341,8 @@ def test_commander_damage_entered_on_a_phone_is_recorded_on_the_tables_board(nig
 
 
 def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_published(tmp_path, cli, browser, shots):
+    """Once published, the players find the page: a link on every phone, its address on the room display and a link
+    on the desk's page (before: nothing named /decklists, so nobody in the room could find what the desk published)."""
     db = tmp_path / "lists.json"
     names = [*NAMES[:5], "<b>Zed</b>"]
     event_id = drafted_night(cli, db, names)
@@ -353,17 +355,36 @@ def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_publ
             "Decklists are shown here after the event, where the desk publishes them."
         )
         expect(page.locator(".decklist")).to_have_count(0)
+        room = browser.new_context(viewport=LAPTOP).new_page()
+        room.goto(base + "/room")  # the decks built, round 1 not paired: the room says so (before: "Drafting")
+        expect(room.locator("#drafts-title")).to_have_text("Deck building · 6 of 6 decks registered")
         events = Night(Store(db))
         for number, table in enumerate(desk(base, "/api/desk/round", {})["tables"], 1):
             order = [[events.player_id(event_id, name)] for name in table]
             desk(base, "/api/desk/settle", {"round": 1, "table": number, "order": order})
         desk(base, "/api/desk/finish", {})
+        ann = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        number = next(p.number for p in events.players(event_id) if p.name == "Ann")
+        open_table(ann, base, event_id, number, codes_of(db, event_id)["Ann"])
+        room.reload()
+        at_desk = browser.new_context(viewport=LAPTOP).new_page()
+        at_desk.goto(f"{base}/desk?token=desk-secret")
+        expect(room.locator("#standings-title")).to_have_text("Final standings")
+        expect(at_desk.locator("#desk-night h1")).to_be_visible()
+        for where in (ann.locator(".night-decklists a"), room.locator("#standings-decklists")):
+            expect(where).to_be_hidden()  # not published: nothing to find
+        expect(at_desk.locator(".desk-night-decklists")).to_have_count(0)
         page.reload()
         expect(page.locator("#decklists-note")).to_have_text(
             "Decklists are shown here after the event, where the desk publishes them."
         )
         expect(page.locator(".decklist")).to_have_count(0)  # finished but not published: nothing
         desk(base, "/api/desk/publish", {"on": True})
+        ann.reload()
+        expect(ann.get_by_role("link", name="Everyone's decklists")).to_have_attribute("href", "/decklists")
+        expect(room.locator("#standings-decklists")).to_have_text(f"Everyone's decklists: {base}/decklists")
+        at_desk.reload()
+        expect(at_desk.locator(".desk-night-decklists")).to_have_attribute("href", "/decklists")
         page.reload()
         ranked = [f"{row.rank}. {row.name}" for row in Night(Store(db)).standings(event_id)]
         expect(page.locator(".decklist-name")).to_have_text(ranked)

@@ -156,8 +156,11 @@ def test_a_whole_night_of_thirteen_phones(night, manual_clock):
         assert refused.status_code == 409  # not before the event is finished, and only where the desk publishes
         ok(desk.post("/api/desk/publish", json={"on": True}, headers=DESK))
         assert desk.get("/api/decklists").status_code == 409
+        assert ok(phones[final["players"][0]].get("/api/table"))["event"]["decklists"] is False  # not finished yet
         ok(desk.post("/api/desk/finish", json={}, headers=DESK))
-        assert not ok(phones[final["players"][0]].get("/api/table"))["player"]["may_drop"]  # the event is over
+        after = ok(phones[final["players"][0]].get("/api/table"))
+        assert not after["player"]["may_drop"]  # the event is over
+        assert after["event"]["decklists"] is True  # the phone links to them now
         lists = ok(desk.get("/api/decklists"))["decklists"]
         assert [d["name"] for d in lists] == [row.name for row in Night(Store(db)).standings(event_id)]
         assert all(d["commanders"] and sum(line["count"] for line in d["main"]) > 0 for d in lists)

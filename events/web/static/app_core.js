@@ -150,6 +150,7 @@ var cmdraft = (function () {
     var node = cardNode(card, options);
     box.appendChild(node);
     if (card.image || (card.text && card.text.length)) {
+      node.classList.add("with-more"); // its type and marks keep clear of the button over the card's corner
       var more = el("button", "card-more", card.image ? "⤢" : "i");
       more.type = "button";
       cmdraftPage.label(more, "Show " + card.name + (card.image ? " full size" : ": its text"));

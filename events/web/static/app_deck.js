@@ -245,20 +245,25 @@
       return c.id;
     });
     var pipers = deck.pipers || [];
-    var firstPiper = deck.commanders.length - pipers.length; // Pipers lead last, one per chosen colour
+    var chosen = deck.chosen || []; // the server's pairing: each commander's chosen colour beside it (a Piper's)
     deck.commanders.forEach(function (card, at) {
+      var color = chosen[at] || null;
       var line = app.lineNode(card);
-      if (at >= firstPiper) {
+      if (color) {
         var as = el("span", "as hint", "as");
         line.insertBefore(as, line.lastChild);
-        line.insertBefore(el("span", "pip p-" + pipers[at - firstPiper], pipers[at - firstPiper]), line.lastChild);
+        var pip = el("span", "pip p-" + color, color);
+        pip.setAttribute("aria-hidden", "true"); // a screen reader hears the colour's name, not its letter
+        line.insertBefore(pip, line.lastChild);
+        line.insertBefore(el("span", "visually-hidden", COLOR_NAMES[color].toLowerCase()), line.lastChild);
       }
       line.appendChild(
-        smallButton("✕", "remove " + card.name + " as commander", function () {
-          if (at >= firstPiper && pipers.length > 1) {
+        // two of the added card lead: each button names its own by its colour, for a screen reader
+        smallButton("✕", "remove " + card.name + (color ? " (" + COLOR_NAMES[color].toLowerCase() + ")" : "") + " as commander", function () {
+          if (color && pipers.length > 1) {
             // one of two Pipers: the other keeps its colour (the same card twice: ids can't say which went)
             var kept = pipers.slice();
-            kept.splice(at - firstPiper, 1);
+            kept.splice(chosen.slice(0, at).filter(Boolean).length, 1);
             deckAction({ action: "pipers", colors: kept });
             return;
           }

@@ -364,7 +364,12 @@
     var more = card.image || (card.text && card.text.length);
     var name = el(more ? "button" : "span", "line-name", card.name);
     line.appendChild(name);
-    line.appendChild(pips(card.cost));
+    var cost = pips(card.cost);
+    if (card.cost) { // as pips, as the pack draws a cost; a screen reader hears it in words, as on the decklists
+      cost.setAttribute("role", "img");
+      cost.setAttribute("aria-label", "costs " + cmdraftPage.costWords(card.cost));
+    }
+    line.appendChild(cost);
     if (more) {
       name.type = "button";
       line.classList.add("has-text");

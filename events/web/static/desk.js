@@ -135,12 +135,18 @@
     return b;
   }
 
+  var shownStatus = null; // the event's status the page drew last
+
   function draw() {
     var data = last;
     var key = focusedKey();
     $("desk-locked").hidden = true;
     $("desk-main").hidden = false;
     $("event-name").textContent = cmdraftPage.shown(data.event.name);
+    // what the seats' last action came to belongs to its phase: the draft over, "Hal's seat is played by a bot now"
+    // would stand above the rounds all night
+    if (shownStatus !== null && shownStatus !== data.event.status) $("desk-message").textContent = "";
+    shownStatus = data.event.status;
     $("event-status").textContent = data.event.status || "";
     document.title = cmdraftPage.shown(data.event.name) + " · desk";
     var seats = data.seats || [];

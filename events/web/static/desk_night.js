@@ -268,6 +268,11 @@
       act("/api/desk/publish", { on: !view.event.publish_decklists }, "decklists setting changed");
     }));
     head.appendChild(actions);
+    if (view.event.status === "finished" && view.event.publish_decklists) { // public now: where the room reads them
+      var lists = el("a", "desk-night-decklists", "Everyone's decklists, public now at /decklists");
+      lists.href = "/decklists";
+      head.appendChild(lists);
+    }
     if (view.decks) {  // who has registered a deck: the core's words, as the terminal's deck board says them
       var decks = el("p", "desk-night-decks", view.decks);
       decks.id = "desk-night-decks";

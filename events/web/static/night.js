@@ -226,6 +226,7 @@
     // the tracker for the players still in the event (the core's may_report: one who dropped plays no more)
     if (view.event.tracker && rnd.game && rnd.open && view.player.may_report !== false) box.appendChild(trackerPanel(view));
     if (view.standing && state.standings && state.standings.standings.length) box.appendChild(standingsPanel(view));
+    if (view.event.decklists) box.appendChild(decklistsPanel()); // the core's word: finished, and published
     if (view.player.may_drop) box.appendChild(dropPanel()); // the core's rule, not the page's
     if (focused) refocus(box, focused);
     tick();
@@ -509,6 +510,15 @@
       act("POST", "/api/game", { damage: [[Number(d.victim), source.id, source.spec, typed]] });
     }));
     return form;
+  }
+
+  // Once the desk has published them (after the event), where everyone's decklists are: the page /decklists.
+  function decklistsPanel() {
+    var panel = el("div", "panel night-decklists");
+    var link = el("a", "chip", "Everyone's decklists");
+    link.href = "/decklists";
+    panel.appendChild(link);
+    return panel;
   }
 
   function dropPanel() {

@@ -143,7 +143,10 @@
   // pods reads over several pages, none cut at the screen's edge.
   function draftPages(room) {
     return paged("view-drafts", room.drafts, room.drafts.length, function (chunk, i, all) {
-      $("drafts-title").textContent = "Drafting" + pageOf(i, all);
+      // the draft over, the decks are being built: how many are registered (the desk's words), not "Drafting"
+      $("drafts-title").textContent = (room.event.status === "building"
+        ? "Deck building · " + room.decks_registered + " of " + room.players + " decks registered"
+        : "Drafting") + pageOf(i, all);
       var box = $("drafts");
       clear(box);
       chunk.forEach(function (pod) {
@@ -185,6 +188,11 @@
       $("standings-title").textContent = title + pageOf(i, all);
       $("standings-winner").hidden = !room.winner;
       $("standings-winner").textContent = cmdraftPage.shown(room.winner || "");
+      // once the desk has published them, where everyone's decklists are (the join address's server)
+      $("standings-decklists").hidden = !room.event.decklists;
+      $("standings-decklists").textContent = room.event.decklists
+        ? "Everyone's decklists: " + room.join.replace(/\/join\?.*$/, "/decklists")
+        : "";
       var box = $("standings");
       clear(box);
       chunk.forEach(function (s) {
