@@ -179,3 +179,11 @@ def test_a_mistyped_command_is_answered_with_one_suggestion(args, meant):
     assert result.exit_code == 2
     assert result.stderr.count("Did you mean") == 1 and f"Did you mean '{meant}'?" in result.stderr, result.stderr
     assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("typed", ["--piper-stock", "--stock"])
+def test_a_stock_out_of_range_names_the_option_by_both_its_names(cli, tmp_path, typed):
+    """'event new --stock 5000' was told "--piper-stock must be ...": a name the organizer never typed."""
+    result = cli("event", "new", "Friday", typed, "5000", "--db", tmp_path / "event.json")
+    assert result.exit_code == 2
+    assert result.stderr == "cmdraft: error: --piper-stock/--stock must be from 0 to 1,000, not 5,000\n"

@@ -63,7 +63,7 @@ def event_new(
         parse_points(points)
     except InputError as error:
         raise InputError(f"--points: {error}") from None
-    with option_limits({"timer": "--timer", "piper_stock": "--piper-stock"}):
+    with option_limits({"timer": "--timer", "piper_stock": "--piper-stock/--stock"}):  # either name typed
         check_event_timer(timer)  # the core checks again; here before the database is opened
         check_piper_stock(piper_stock)
         event_id = core(db, Registration, create=True).create(
