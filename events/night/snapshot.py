@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from events.storage.records import DeckLine, Event, Player, Pod, Problem, Result, Round
+from sets.colors import Color
 from sets.visible import visible
 
 
@@ -36,9 +37,10 @@ class DeckSummary(msgspec.Struct, frozen=True):
             "piper_colors": [line.color for line in lines if line.color],
         }
 
-    def commander_names(self) -> list[str]:
-        """The commanders' names, one per line as registered."""
-        return [line.name for line in msgspec.convert(self.commanders, list[DeckLine])]
+    def commanders_shown(self) -> list[str]:
+        """The commanders as the desk's boards name them: one that chose its color with it, "Faceless One (white)"."""
+        lines = msgspec.convert(self.commanders, list[DeckLine])
+        return [f"{line.name} ({Color.parse(line.color).word})" if line.color else line.name for line in lines]
 
     def problem_codes(self) -> set[str]:
         """The codes of the deck's problems (``illegal-card``, ``size``...), each once."""

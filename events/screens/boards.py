@@ -95,7 +95,7 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
         if deck is None:
             deck_text = shown("not registered", style="dim")
         elif deck.valid:
-            deck_text = shown("legal: " + " + ".join(deck.commander_names()), style="green")
+            deck_text = shown("legal: " + " + ".join(deck.commanders_shown()), style="green")
         else:
             deck_text = shown(", ".join(sorted(deck.problem_codes())), style="red")
         seat = f"{p.pod}/{(p.seat or 0) + 1}" if p.pod else "—"
@@ -243,7 +243,7 @@ def deck_board(snap: Snapshot) -> Table:
         deck = p.deck
         state = shown(registered, style=styles[registered])
         problems = "" if not deck else "; ".join(problem_lines(deck.problems))
-        commanders = " + ".join(deck.commander_names()) if deck else ""
+        commanders = " + ".join(deck.commanders_shown()) if deck else ""
         table.add_row(shown(p.name), str(p.pool_size or "—"), state, shown(commanders or "—"), shown(problems))
     return table
 

@@ -17,7 +17,7 @@ from draft.decks import is_piper
 from draft.engine import DraftConfig
 from draft.hint import explain_pick
 from draft.sim import piper_card
-from events.screens.boards import event_board
+from events.screens.boards import deck_board, event_board
 from events.sessions.activities import EventDeck
 from events.sessions.seat import SeatSession
 from events.storage.draft_files import TableSession
@@ -336,3 +336,15 @@ def test_the_event_board_says_what_a_registered_deck_adds_not_only_what_was_requ
     console.print(event_board(events.snapshot(event_id), events.piper_ledger(event_id)))
     row = next(line for line in console.export_text().splitlines() if " Bo " in line)
     assert (f"{taken} added" in row) if taken else ("added" not in row), row
+
+
+def test_the_decks_board_names_each_piper_with_the_color_it_chose(tmp_path):
+    """``event deck ID``'s board listed "The Prismatic Piper + The Prismatic Piper": which one is blue?"""
+    events, event_id = night(tmp_path, 2)
+    builder = EventDeck(events.phases[3], event_id, "Bo")
+    builder.session.choose_pipers([Color.U, Color.R])
+    builder.session.save()
+    console = Console(record=True, width=200)
+    console.print(deck_board(events.snapshot(event_id)))
+    row = next(line for line in console.export_text().splitlines() if " Bo " in line)
+    assert "The Prismatic Piper (blue) + The Prismatic Piper (red)" in row, row
