@@ -262,8 +262,9 @@ def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card
             creatures_left -= 1
     # A small pool: fill with what was passed over, the wipes past the cap last.
     chosen += (spare + sorted(over))[: max(0, count - len(chosen))]
-    # A card set aside for the curve still beats filler: a seventh big spell over a card that does nothing; and then a
-    # board wipe past the cap (a filler spell is worth less than the 26th land, a third wipe more).
+    # A real card set aside for the curve still beats filler, a card no better than a land: a seventh big spell over a
+    # card that does nothing.  A rock past the cap (mana beside enough lands) and then a board wipe past the cap (it
+    # kills the deck's own creatures too) only when clearly better than the filler they displace.
     for i in sorted((set(spare) | over) - set(chosen), key=lambda i: (i in over, -traits[i].rating)):
         weakest = min(
             (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
@@ -272,8 +273,12 @@ def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card
         )
         if weakest is None or traits[weakest].rating >= FILLER:
             break
-        if traits[i].rating - filler_value(candidates[weakest]) < CLEARLY_BETTER:
-            continue  # (a wipe past the cap may still be)
+        if i in over or (traits[i].source and not traits[i].land):
+            worse = traits[i].rating - filler_value(candidates[weakest]) < CLEARLY_BETTER
+        else:
+            worse = traits[i].rating < FILLER  # filler too: no reason to play it over the filler chosen
+        if worse:
+            continue
         creatures += traits[i].creature - traits[weakest].creature
         chosen[chosen.index(weakest)] = i
     return [candidates[i] for i in chosen]
