@@ -1,7 +1,7 @@
 """Which spells a deck plays and how many lands beside them (the deck builder's spell choice, ``draft.deckbuild``).
 
 The best spells inside the identity, with every good on-color removal spell
-and up to two board wipes in (more only beside few creatures), a curve,
+and up to two board wipes in (more beside few creatures, or in place of filler), a curve,
 enough creatures and no more mana rocks than the curve needs; a card that
 reaches only commanders (a Background) rarely; the lands by the spells' mana values; filler that makes way for
 a land (a slow colorless artifact first); the copies of a legend the legend
@@ -83,6 +83,13 @@ def _cheap_ramp(card: Card) -> bool:
 
 cheap_ramp: Callable[[Card], bool] = Kept(_cheap_ramp).__getitem__
 """A ramp spell of mana value 3 or less (``ramp_cut`` counts them, twice a build).  Worked out once a card."""
+
+
+def filler_ramp_cut(spells: Sequence[Card]) -> int:
+    """``ramp_cut`` by the cheap ramp rated ``FILLER`` or more, where filler makes way for lands: a ramp spell that is
+    filler itself (a 1/1 that leaves a Treasure) replaces no land, a land does its job better."""
+    ramp = sum(1 for card in spells if cheap_ramp(card) and card_traits(card).rating >= FILLER)
+    return (ramp >= 3) + (ramp >= 6)
 
 
 def benched_wipe(spells: Sequence[Card], candidates: Sequence[Card]) -> int:
@@ -255,19 +262,23 @@ def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card
             creatures_left -= 1
     # A small pool: fill with what was passed over, the wipes past the cap last.
     chosen += (spare + sorted(over))[: max(0, count - len(chosen))]
-    # A card set aside for the curve still beats filler: a seventh big spell over a card that does nothing.
-    for i in sorted(set(spare) - set(chosen), key=lambda i: -traits[i].rating):
+    # A real card set aside for the curve still beats filler, a card no better than a land: a seventh big spell over a
+    # card that does nothing.  A rock past the cap (mana beside enough lands) and then a board wipe past the cap (it
+    # kills the deck's own creatures too) only when clearly better than the filler they displace.
+    for i in sorted((set(spare) | over) - set(chosen), key=lambda i: (i in over, -traits[i].rating)):
         weakest = min(
             (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
             key=lambda j: filler_value(candidates[j]),
             default=None,
         )
-        if (
-            weakest is None
-            or traits[weakest].rating >= FILLER
-            or traits[i].rating - filler_value(candidates[weakest]) < CLEARLY_BETTER
-        ):
+        if weakest is None or traits[weakest].rating >= FILLER:
             break
+        if i in over or (traits[i].source and not traits[i].land):
+            worse = traits[i].rating - filler_value(candidates[weakest]) < CLEARLY_BETTER
+        else:
+            worse = traits[i].rating < FILLER  # filler too: no reason to play it over the filler chosen
+        if worse:
+            continue
         creatures += traits[i].creature - traits[weakest].creature
         chosen[chosen.index(weakest)] = i
     return [candidates[i] for i in chosen]

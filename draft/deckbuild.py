@@ -7,18 +7,18 @@
    commander needs sources of each color) and for each Piper added (far more when only added cards lead: no real
    commander, beside a pool legend worth leading). The best deck wins.
 2. Spells (``draft.deck_spells``): the best cards inside the identity, with every good on-color removal spell and up
-   to two board wipes in (more only beside few creatures), a Background or other card that reaches only commanders
-   rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more unless they are
-   removal or bombs, or the rest would be filler) and at least 14 creatures when the pool has them.  A Prismatic Piper
-   never goes in the main deck, nor a third copy of a legend (commanders counted) unless its text allows it, nor a
-   spell asking {C} of a deck without colorless sources: a basic land fills the deck instead (a colorless deck, which
-   has no free basics, plays them last).  A third color costs the deck's value: its mana is less steady, and a color
-   of fewer than six spells doesn't pay for it, so the two-color build wins when about as strong.
+   to two board wipes in (more beside few creatures, or in place of filler), a Background or other card that reaches
+   only commanders rarely (never beside a noncreature commander), a curve (at most five cards of six mana or more
+   unless they are removal or bombs, or the rest would be filler) and at least 14 creatures when the pool has them. A
+   Prismatic Piper never goes in the main deck, nor a third copy of a legend (commanders counted) unless its text
+   allows it, nor a spell asking {C} of a deck without colorless sources: a basic land fills the deck instead (a
+   colorless deck, which has no free basics, plays them last). A third color costs the deck's value: its mana is less
+   steady, and a color of fewer than six spells doesn't pay for it, so the two-color build wins when about as strong.
 3. Lands: 22-25 by the spells' average mana value, the ramp in the deck and a commander of mana value 6 or more, and
-   up to 26 where filler makes way (the slowest first; fewer beside ramp or a benched wipe); the pool's fixing lands
-   first, then basics split by the colored symbols the spells and commanders need: a commander's colored symbols
-   have their sources (``draft.manabase``: 10 for one, 12 for two, 14 for three), every identity color the spells use
-   6 (lands and mana rocks of mana value 3 or less count), and no color is far below its symbols' share.
+   up to 26 where filler makes way (the slowest first; fewer beside ramp, not filler itself, or a benched wipe); the
+   pool's fixing lands first, then basics split by the colored symbols the spells and commanders need: a commander's
+   colored symbols have their sources (``draft.manabase``: 10, 12, 14 for one, two, three), every identity color the
+   spells use 6 (lands and mana rocks of mana value 3 or less count), and no color is far below its symbols' share.
 4. The sideboard is the rest: off-color cards and cards worse than the ones played.
 """
 
@@ -41,12 +41,12 @@ from draft.deck_spells import (
     choose_spells,
     color_costs,
     filler_order,
+    filler_ramp_cut,
     is_rock,
     land_count,
     leader_value,
     live_copies,
     pool_legend_masks,
-    ramp_cut,
     rank_key,
 )
 from draft.decks import DRAFT_MIN_SIZE, Deck, DeckLine, Zone, is_free_basic, is_piper
@@ -127,11 +127,11 @@ def _build(
     spell_total = DRAFT_MIN_SIZE - len(leaders) - land_total
     max_rocks = MAX_ROCKS + (len(identity) >= 3)
     spells = choose_spells(candidates, spell_total, max_rocks, leaders)
-    # Filler spells make way for lands up to the 26th (fewer beside ramp or a benched wipe), a slow colorless artifact
-    # first: the best deck, not the fullest; a good player runs an extra land before a card that does nothing in this
-    # deck.  Such a land counts as a spell of ``FILLER`` in the deck's value: a thin pool's deck is valued as it plays.
+    # Filler spells make way for lands up to the 26th (fewer beside ramp, not filler itself, or a benched wipe), a
+    # slow colorless artifact first: a good player runs an extra land before a card that does nothing in this deck.
+    # Such a land counts as a spell of ``FILLER`` in the deck's value: a thin pool's deck is valued as it plays.
     filler_lands = 0
-    most_lands = FILLER_LANDS - max(ramp_cut(spells), benched_wipe(spells, candidates))
+    most_lands = FILLER_LANDS - max(filler_ramp_cut(spells), benched_wipe(spells, candidates))
     if identity and DRAFT_MIN_SIZE - len(leaders) - len(spells) < most_lands:
         order = [filler_order(card) for card in spells]
         bodies = [card_traits(card).creature for card in spells]

@@ -26,7 +26,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from draft.cardtext import colorless_symbols, makes_colorless
+from draft.cardtext import colorless_symbols, commander_only, makes_colorless
 from draft.decks import is_piper
 from sets.cards import Card
 from sets.colors import Color, ColorIdentity
@@ -218,16 +218,29 @@ def benched_better(
     """(benched, played) pairs: a nonland sideboard card inside the identity graded ``BENCHED_GAP`` or more above a
     nonland main-deck card, each sideboard card paired with the weakest main-deck card.  A copy of a commander, or
     of a legend the deck plays ``LEGEND_COPIES`` of, is no bench: the legend rule makes it a poor card there; nor is
-    a card whose cost asks {C} of a deck with no source of colorless mana."""
-    leading = {card.name for card in commanders}
+    a card whose cost asks {C} of a deck with no source of colorless mana, nor a Background (``_benchable``)."""
     main = list(main)
-    copies = Counter(card.name for card in [*main, *commanders])
-    colorless = any(makes_colorless(card) for card in main)
     played = [(grade(c), c) for c in main if not c.is_land and c.name != PIPER]
     graded = [(value, card) for value, card in played if value is not None]
     if not graded:
         return []
     weakest_value, weakest = min(graded, key=lambda pair: pair[0])
+    return [
+        (card, weakest)
+        for card, value in _benchable(main, sideboard, identity, commanders)
+        if value - weakest_value >= BENCHED_GAP
+    ]
+
+
+def _benchable(
+    main: Sequence[Card], sideboard: Iterable[Card], identity: ColorIdentity, commanders: Iterable[Card]
+) -> list[tuple[Card, float]]:
+    """The distinct graded nonland sideboard cards the deck could play instead of a main-deck card, with their
+    grades (``benched_better``'s exclusions: a commander's copy, a legend past ``LEGEND_COPIES``, an unpayable {C},
+    and a card whose effect reaches only commanders, ``commander_only``: graded as a lead, near blank in the deck)."""
+    leading = {card.name for card in commanders}
+    copies = Counter(card.name for card in [*main, *commanders])
+    colorless = any(makes_colorless(card) for card in main)
     found = []
     for card in dict.fromkeys(sideboard):
         value = grade(card)
@@ -237,9 +250,29 @@ def benched_better(
             continue  # a further copy of a legend the deck already plays twice is nearly dead
         if colorless_symbols(card) and not colorless:
             continue  # its {C} can't be paid: the deck has no source of colorless mana
-        if value - weakest_value >= BENCHED_GAP:
-            found.append((card, weakest))
+        if commander_only(card):
+            continue  # a Background is graded for leading: in the main deck it reaches only the commanders
+        found.append((card, value))
     return found
+
+
+def filler_over_better(
+    main: Iterable[Card], sideboard: Iterable[Card], identity: ColorIdentity, commanders: Iterable[Card] = ()
+) -> list[Card]:
+    """The ``filler_in_main`` a deck plays while better sat out: one filler card for each copy of a sideboard card
+    graded above ``FILLER`` that the deck could play (``benched_better``'s exclusions), the weakest filler first.
+    Filler is what a strong drafter plays only to reach 60: where the pool holds nothing better in the deck's colors
+    and the deck plays its 26 lands, playing it is right, and the pool's depth is what the count measures."""
+    main, sideboard, commanders = list(main), list(sideboard), list(commanders)
+    filler = sorted(filler_in_main(main), key=lambda card: (card.name != PIPER, grade(card) or 0.0))
+    benched = Counter(card.name for card in sideboard)
+    copies = Counter(card.name for card in [*main, *commanders])
+    spare = 0
+    for card, value in _benchable(main, sideboard, identity, commanders):
+        if value > FILLER:
+            legend = card.is_legendary and (card.copy_limit or 0) <= LEGEND_COPIES
+            spare += min(benched[card.name], LEGEND_COPIES - copies[card.name]) if legend else benched[card.name]
+    return filler[:spare]
 
 
 def colorless_filler(main: Iterable[Card], identity: ColorIdentity) -> int:

@@ -212,6 +212,7 @@ class QualityFigures:
     benched_better_per_deck: float
     colorless_filler_per_deck: float
     filler_in_main_per_deck: float
+    filler_over_better_per_deck: float
     thin_color_share: float
     grade_ratio_mean: float | None
     cheap_removal_taken: int

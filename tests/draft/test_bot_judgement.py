@@ -341,17 +341,17 @@ def test_filler_spells_make_way_for_lands_up_to_the_26th_one_fewer_beside_three_
 
 
 def test_when_filler_must_play_a_body_of_the_decks_colors_goes_in_before_a_slow_artifact(cmr):
-    """At 25 lands and still short, the last slots take a colored creature over a colorless rock rated as high: 30
-    playables and Impulsive Pilferer hold three cheap ramp spells (two elves, the Pilferer's Treasure), so 25 lands
-    leave 34 slots for 35 spells, and four filler bodies take the last four."""
+    """At 26 lands and still short, the last slots take a colored creature over a colorless rock rated as high: 30
+    playables hold two cheap ramp spells (two elves; Impulsive Pilferer's Treasure is filler's, it replaces no land),
+    so 26 lands leave 33 slots for 35 spells, and filler bodies take the last three."""
     playable = [c for c in _colored(cmr, "RG", 200) if card_rating(c) >= 1.5][:30]
     slow, bodies = cmr["Sisay's Ring"], [cmr["Impulsive Pilferer"], cmr["Rummaging Goblin"]]
     bodies += [c for c in _colored(cmr, "RG", 200) if c.has_type("Creature") and card_rating(c) < 1.2][:2]
     assert card_rating(slow) >= max(card_rating(c) for c in bodies)
     pool = [cmr["Tuya Bearclaw"], *playable, slow, *bodies]
     deck = build_deck(pool, cmr[PIPER])
-    assert sum(n for c, n in deck.main.items() if c.is_land) == 25
-    assert all(c in deck.main for c in bodies) and slow not in deck.main
+    assert sum(n for c, n in deck.main.items() if c.is_land) == 26
+    assert sum(c in deck.main for c in bodies) == 3 and slow not in deck.main
     assert validate(deck, Counter(pool)).valid
 
 
@@ -365,6 +365,32 @@ def test_the_judge_counts_filler_and_a_piper_in_a_main_deck_but_not_lands_or_com
     clean = _deck([leader], playable, lands=26)
     assert _seat(clean, [leader, *playable])["filler_in_main"] == 0
     assert reference.filler_in_main([piper, cmr["Command Tower"], leader]) == [piper]
+
+
+def test_filler_counts_against_a_deck_only_while_a_better_card_of_its_colors_sits_out(cmr):
+    """Filler (graded 1.5 or less) is what a strong drafter plays only to reach 60: a deck of 26 lands whose pool
+    holds nothing better in its colors plays it rightly; beside a playable card of its colors left in the sideboard,
+    each such card is a filler card too many.  A third copy of a legend, or a card of another color, is no
+    alternative."""
+    leader = cmr["Tuya Bearclaw"]
+    playable = sorted(_colored(cmr, "RG", 60), key=lambda c: -reference.grade(c))
+    playable = [c for c in playable if reference.grade(c) > reference.FILLER]
+    filler = [cmr["Sisay's Ring"], cmr["Rummaging Goblin"]]
+    thin = _deck([leader], [*playable[:31], *filler], lands=26)
+    assert _seat(thin, [])["filler_in_main"] == 2  # the pool's depth, still shown
+    assert _seat(thin, [])["filler_over_better"] == 0  # nothing better to play: no fault of the deck
+    better = playable[31]
+    benched = Deck((*thin.lines, DeckLine(better, 1, Zone.SIDEBOARD)))
+    assert reference.filler_over_better(
+        benched.main.elements(), benched.sideboard.elements(), validate(benched).color_identity, benched.commanders
+    ) == [cmr["Sisay's Ring"]]  # the weakest filler first
+    seat = _seat(benched, [])
+    assert seat["filler_over_better"] == 1
+    assert not quality.meets(quality.figures([seat]))["filler_over_better_per_deck"]
+    kraum = cmr["Kraum, Ludevic's Opus"]  # blue-red: outside the deck's colors
+    spare = Deck((*thin.lines, DeckLine(leader, 1, Zone.SIDEBOARD), DeckLine(kraum, 1, Zone.SIDEBOARD)))
+    assert _seat(spare, [])["filler_over_better"] == 0  # a copy of the commander, a card of another color
+    assert quality.meets(quality.figures([_seat(thin, [])]))["filler_over_better_per_deck"]
 
 
 REFERENCE_CARDS = next(

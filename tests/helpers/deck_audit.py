@@ -5,8 +5,8 @@ Each figure comes from a principle of deck building, not from the builder's own 
 - the best legend leads: no unused legend of the pool, inside the deck's identity, rated a full point above every
   commander of the deck (a card in the command zone is there every game);
 - 60-card decks play 22-26 lands (about 24-25, fewer with ramp), never more unless the pool has nothing else;
-- a creature deck plays at most two board wipes (a third only when the rest of its pool is filler: it already plays
-  a card below a playable common, rated under 1.4);
+- a creature deck plays at most two board wipes (a third only in place of filler: while no card worth playing, rated
+  a playable common's 1.4 or more, of the deck's colors sits in its sideboard, or it still plays filler);
 - a Background does nothing from the main deck beside a commander that isn't a creature or already has one, and
   little beside one that is: 0, or 1 at most;
 - a commander's colored symbols need sources: about 10 for one symbol of a color, 12 for two, 14 for three (8 for
@@ -207,8 +207,13 @@ def short_commander_sources(deck: Deck) -> list[tuple[str, int, int]]:
 
 
 def cheap_ramp(deck: Deck) -> int:
-    """Ramp spells (Treasure makers among them) of mana value 3 or less in the main deck."""
-    return sum(n for card, n in deck.main.items() if "ramp" in card_roles(card) and card.mana_value <= 3)
+    """Ramp spells (Treasure makers among them) of mana value 3 or less in the main deck, filler aside: a ramp card
+    rated under a playable common (a 1/1 that leaves a Treasure) does a land's job worse than the land."""
+    return sum(
+        n
+        for card, n in deck.main.items()
+        if "ramp" in card_roles(card) and card.mana_value <= 3 and card_rating(card) >= PLAYABLE
+    )
 
 
 def too_many_lands(deck: Deck) -> bool:
@@ -220,10 +225,25 @@ PLAYABLE = 1.4  # a card rated below this is filler (a playable common is about 
 
 
 def too_many_wipes(deck: Deck) -> bool:
-    """More than two board wipes in a creature deck that had better cards than filler to play instead."""
+    """More than two board wipes in a creature deck that had better cards than filler to play instead: it plays no
+    filler, and a card worth playing of its colors (no wipe, no Background, no copy of a legend it already plays
+    twice) sits out."""
     if wipes(deck) <= MOST_WIPES or creatures(deck) < CREATURE_DECK:
         return False
-    return all(card_rating(card) >= PLAYABLE for card in deck.main if not card.is_land)
+    if any(card_rating(card) < PLAYABLE for card in deck.main if not card.is_land):
+        return False
+    identity = commander_identity(deck.commanders, deck.piper_colors)
+    played = Counter(card.name for card in [*deck.commanders, *deck.main.elements()])
+    return any(
+        card.identity <= identity
+        and not card.is_land
+        and not is_piper(card)
+        and "wipe" not in card_roles(card)
+        and not is_background(card)
+        and not (card.is_legendary and played[card.name] >= 2)
+        and card_rating(card) >= PLAYABLE
+        for card in deck.sideboard
+    )
 
 
 LIGHT_SHARE = 1 / 3  # a color with less than this share of the spells' colored symbols is the deck's light one
