@@ -909,7 +909,7 @@ def _core_refusal(call) -> LimitError:
         (("event", "new", "X", "--timer", "3601"), "--timer", lambda db: Night(Store(db)).create("X", timer=3_601)),
         (
             ("event", "new", "X", "--piper-stock", "1001"),
-            "--piper-stock",
+            "--piper-stock/--stock",
             lambda db: Night(Store(db)).create("X", piper_stock=1_001),
         ),
     ],
