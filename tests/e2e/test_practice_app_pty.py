@@ -46,14 +46,23 @@ def my_picks(db: Path, draft_id: int = 1):
         return None
 
 
-def wait_for_picks(db: Path, count: int, seconds: float = 30):
+def wait_for_picks(db: Path, count: int, seconds: float = 30, child: pexpect.spawn | None = None):
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
         picks = my_picks(db)
         if picks is not None and len(picks) >= count:
             return picks
         time.sleep(0.1)
-    raise AssertionError(f"{count} picks never reached the disk (have {len(my_picks(db) or [])})")
+    said = ""
+    if child is not None:  # what the app drew meanwhile, its escape codes dropped: where the keys went
+        try:
+            said = re.sub(
+                r"\x1b\[[0-9;?<>=]*[A-Za-z]|\x1b\][^\x07]*\x07", "", child.read_nonblocking(200_000, timeout=0)
+            )
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            said = "(nothing more from the app)"
+    drew = f"; the app drew meanwhile: {said[-1500:]!r}" if child is not None else ""
+    raise AssertionError(f"{count} picks never reached the disk (have {len(my_picks(db) or [])}){drew}")
 
 
 def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
@@ -62,7 +71,7 @@ def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
     child = spawn(["play", "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
     child.expect("pick 1/10")  # the app's first screen
     child.send("3 7\r")  # typed at once, as a paste would come
-    assert wait_for_picks(db, 1)[0].positions == (2, 6)
+    assert wait_for_picks(db, 1, child=child)[0].positions == (2, 6)
     child.send("q")
     child.expect(r"Saved\. Resume with: cmdraft play --resume 1")
     child.expect(pexpect.EOF)
@@ -72,7 +81,7 @@ def test_the_app_in_a_terminal_quits_resumes_and_survives_a_kill(tmp_path):
     child.send(" ")  # mark the first card
     child.send("j")
     child.send("\r")  # Enter marks the highlighted one and takes both
-    assert sorted(wait_for_picks(db, 2)[1].positions) == [0, 1]
+    assert sorted(wait_for_picks(db, 2, child=child)[1].positions) == [0, 1]
     child.sendcontrol("c")  # Ctrl-C leaves as quit does
     child.expect(r"Saved\. Resume with")
     child.expect(pexpect.EOF)
