@@ -42,6 +42,10 @@ LONG_FIRST: dict[str, float] = {
     "tests/test_products.py::test_a_clb_night_with_phones_ends_in_decks_led_by_legend_and_background_and_an_added_faceless_one": 4,
     "tests/events/test_events.py::test_terminal_draft_at_two_real_terminals": 4,
     "tests/screens/test_practice_app.py::test_builder_commander_lands_finish_and_figures": 4,
+    # (2026-12-07, fresh-clone CI: mostly waiting, on the desk's polls and the app's key presses)
+    "tests/screens/test_builder_words.py::test_the_builders_cursor_rests_on_cards_never_on_a_group_heading": 16,
+    "tests/e2e/test_desk_keyboard_browser.py::test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_through_the_polls": 15,
+    "tests/e2e/test_desk_keyboard_browser.py::test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a_change": 14,
 }
 
 
