@@ -339,20 +339,22 @@ class Decks(Pools):
     def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:
         """The Pipers the store's stock holds for the player's deck now (``stock_left``) and what the builder says
         about it (None: the stock doesn't limit the deck)."""
-        with self.store.read() as db:
-            event = self._event(db, event_id)
-            left = stock_left(db, event, player_id)
-            pool = records_of(db, Pool).first(event=event_id, player=player_id)
-        return left, stock_note(event, left, owned_in(pool.cards if pool else [], piper_number(event)))
+        event, left, in_pool = self._stock(event_id, player_id)
+        return left, stock_note(event, left, in_pool)
 
     def pipers_most(self, event_id: int, player_id: int) -> int:
         """The most Pipers the player's deck may lead with now: the product's most, or fewer when the pool's own and
         what the store's stock holds for the deck (``stock_for``) come to fewer."""
+        event, left, in_pool = self._stock(event_id, player_id)
+        return min(product(event.set).added.most, left + in_pool)
+
+    def _stock(self, event_id: int, player_id: int) -> tuple[Event, int, int]:
+        """The event, the Pipers its stock holds for the player's deck now, and the Pipers in the player's pool."""
         with self.store.read() as db:
             event = self._event(db, event_id)
             left = stock_left(db, event, player_id)
             pool = records_of(db, Pool).first(event=event_id, player=player_id)
-        return min(product(event.set).added.most, left + owned_in(pool.cards if pool else [], piper_number(event)))
+        return event, left, owned_in(pool.cards if pool else [], piper_number(event))
 
     def correction_of(self, event_id: int, player_id: int) -> str | None:
         """The desk's reason, when it corrected the player's deck after registration closed."""
