@@ -36,6 +36,12 @@ def widget_text(screen, selector: str) -> str:
     return content.plain if hasattr(content, "plain") else str(content)
 
 
+async def type_command(pilot, line: str) -> None:
+    """``line`` typed on the app's command line (':' opens it, Enter sends it), and its answer drawn."""
+    await pilot.press("colon", *[{" ": "space", "+": "plus"}.get(ch, ch) for ch in line], "enter")
+    await pilot.pause()
+
+
 def practice_app(session, **options):
     from events.screens.app.practice import PracticeApp
 

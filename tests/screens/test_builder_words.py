@@ -11,7 +11,7 @@ from rich.console import Console
 
 from draft import deck_actions as act
 from sets.errors import InputError
-from tests.helpers.practice import drafted, practice_app, screen_text
+from tests.helpers.practice import drafted, practice_app, screen_text, type_command
 
 
 def folded(text: str) -> str:
@@ -24,11 +24,6 @@ def panel_text(panel) -> str:
     for static in panel.query("Static"):
         console.print(static.content)
     return " ".join(console.export_text().split())
-
-
-async def type_command(pilot, line: str) -> None:
-    await pilot.press("colon", *[{" ": "space", "+": "plus"}.get(ch, ch) for ch in line], "enter")
-    await pilot.pause()
 
 
 async def test_a_long_refusal_opens_whole_in_a_panel_and_a_short_one_stays_in_the_log(tmp_path):

@@ -21,7 +21,7 @@ from sets.booster import Printing
 from sets.cards import Card, Face
 from sets.colors import ColorIdentity
 from tests.helpers.cardfiles import cmr_mtgjson, write
-from tests.helpers.practice import drafted, practice_app, screen_text, session_at, widget_text
+from tests.helpers.practice import drafted, practice_app, screen_text, session_at, type_command, widget_text
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -543,11 +543,6 @@ def panel_text(panel) -> str:
     for static in panel.query("Static"):
         console.print(static.content)
     return console.export_text()
-
-
-async def type_command(pilot, line: str) -> None:
-    await pilot.press("colon", *[{" ": "space"}.get(ch, ch) for ch in line], "enter")
-    await pilot.pause()
 
 
 @pytest.mark.slow
