@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draft.traits import KEPT_TRAITS, card_traits
-from sets.booster import Printing, kept_spec
+from sets.booster import Printing, booster_spec
 from sets.cards import Card, CardSet
 from sets.catalog import load_set
 from sets.errors import InputError
@@ -63,7 +63,7 @@ def fresh_shares(item: Printing | Card) -> tuple[float, ...]:
     if kept is not None and kept[0] is card_set:
         return kept[1]
     try:
-        spec = kept_spec(card_set, None)
+        spec = booster_spec(card_set, None)
     except InputError:
         return EVEN
     excess = [0.0] * 5

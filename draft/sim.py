@@ -16,8 +16,7 @@ from draft.engine import Draft, DraftConfig
 from draft.manabase import mana_sources
 from draft.products import added_card, product
 from draft.quality import figures, pod_figures
-from sets.booster import BoosterSpec, Printing, kept_spec
-from sets.catalog import load_set
+from sets.booster import BoosterSpec, Printing, booster_spec
 from sets.errors import LimitError
 from sets.userdata import one_reading
 
@@ -133,7 +132,7 @@ def _run_pod(
     names: Sequence[str] | None,
     pipers: int | None,
 ) -> PodResult:
-    spec = spec or kept_spec(load_set(config.set_code), config.booster_kind)
+    spec = spec or booster_spec(config.set_code, config.booster_kind)
     draft = Draft.new(config, seed, spec)
     seat_styles = bot_styles(styles, config.seats)
     bots = {seat: Bot(seat_styles[seat], seed * 1009 + seat, pipers=pipers) for seat in range(config.seats)}

@@ -403,7 +403,9 @@ class BoosterSpec:
 
 
 def booster_spec(card_set: CardSet | str, kind: str | None = None) -> BoosterSpec:
-    """The set's booster spec of ``kind`` (default: draft, else default, play, set)."""
+    """The set's booster spec of ``kind`` (default: draft, else default, play, set), built once per loaded set and
+    kind (a set read anew, its file or the user's texts changed, is a new key): every command, pod, bot and
+    pool-size check asks for it, and building one binds and checks every sheet (milliseconds each time)."""
     if isinstance(card_set, str):
         card_set = load_set(card_set)
     if not card_set.boosters:
@@ -416,14 +418,12 @@ def booster_spec(card_set: CardSet | str, kind: str | None = None) -> BoosterSpe
         raise BoosterSpecError(
             f"set {card_set.code} has no {quoted(kind)} booster: choose one of {', '.join(sorted(card_set.boosters))}"
         )
-    return BoosterSpec.from_json(card_set.boosters[kind], card_set, kind)
+    return _built_spec(card_set, kind)
 
 
 @lru_cache(maxsize=8)
-def kept_spec(card_set: CardSet, kind: str | None) -> BoosterSpec:
-    """``booster_spec``, built once per loaded set and kind (a set read anew is a new key): a pod's draws and its bots'
-    reading of what a fresh booster holds (``draft.bot_signals``) share it."""
-    return booster_spec(card_set, kind)
+def _built_spec(card_set: CardSet, kind: str) -> BoosterSpec:
+    return BoosterSpec.from_json(card_set.boosters[kind], card_set, kind)
 
 
 def sealed_pool(spec: BoosterSpec, rng: random.Random, boosters: int = 6, start: int = 0) -> list[Booster]:
