@@ -338,11 +338,9 @@ def test_cmdraft_serve_listens_on_loopback_prints_the_addresses_and_stops_cleanl
             joined = web.post("/api/join", json={"event": event_id, "player": "Ann", "code": codes["Ann"]})
             assert joined.status_code == 200 and joined.json()["seat"]["draft"]["take"] == 2
             token = joined.json()["token"]
+            web.cookies.clear()  # the pick by its bearer token alone, as a script sends it
             picked = web.post(
-                "/api/pick",
-                json={"pack": 1, "pick": 1, "cards": [0, 1]},
-                headers={"authorization": f"Bearer {token}"},
-                cookies={},
+                "/api/pick", json={"pack": 1, "pick": 1, "cards": [0, 1]}, headers={"authorization": f"Bearer {token}"}
             )
             assert picked.status_code == 200, picked.text
             token_query = desk.partition("token=")[2]
