@@ -17,10 +17,9 @@ from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.shown import standing_row
-from events.night.standings import standings_title
+from events.night.standings import ordinal, standings_title
 from events.night.table_reports import TableReports
 from events.outputs.pairing_sheets import first_players
-from events.outputs.sheets import ordinal
 from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
