@@ -245,8 +245,7 @@ class DeckSession:
         why = self._not_leading([self.piper, *others]) if others else []  # in the order a crown beside it asks
         others = [] if why else others  # no pair: it goes back, and the answer says why
         returned, removed = self._leaving(others + [self.piper] * len(colors))
-        self.commanders = others + [self.piper] * len(colors)
-        self.colors = colors
+        self.commanders, self.colors = others + [self.piper] * len(colors), colors
         in_pool = self.pool_counts[self.piper]
         if self.main.get(self.piper, 0) > in_pool - len(colors):
             self.main[self.piper] = max(0, in_pool - len(colors))
