@@ -12,7 +12,7 @@ from events import timing
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.games import Games
-from events.night.refusals import DecksMissing
+from events.night.refusals import DecksMissing, ResultStands
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
@@ -78,7 +78,10 @@ def event_result(
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
     rounds = core(db, Rounds)
-    result = rounds.record_result(event_id, round_number, table, order, replace)
+    try:
+        result = rounds.record_result(event_id, round_number, table, order, replace)
+    except ResultStands as refused:  # the core's words, and this face's way to correct a result
+        raise ResultStands(f"{refused.message} with --replace") from None
     if as_json:
         emit_json(result.to_json())
         return
