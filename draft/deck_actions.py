@@ -158,6 +158,15 @@ class CommandersChosen:
     moved: tuple[str, ...]
     returned: tuple[str, ...]
     removed: tuple[str, ...] = ()
+    why: tuple[str, ...] = ()  # why a commander went back: it can't lead beside the new ones (the deck rules' words)
+
+    @property
+    def returned_words(self) -> str | None:
+        """What every face says of the commanders that went back to the pool, with why (None: none went back)."""
+        if not self.returned:
+            return None
+        names = " / ".join(self.returned)  # as every list of names: a name may hold a comma
+        return f"Back to your pool: {names}" + (f" ({'; '.join(self.why)})" if self.why else "")
 
 
 @dataclass(frozen=True)

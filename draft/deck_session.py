@@ -242,16 +242,16 @@ class DeckSession:
             raise InputError(self.product.added.colors_refused(len(colors)))
         verify_added(added_pipers([self.piper] * len(colors), self.pool_counts), self.may_add, self.product.added)
         others = [card for card in self.commanders if not is_piper(card)][: 2 - len(colors)]
-        others = [] if others and self._not_leading([*others, self.piper]) else others  # no pair: it goes back
+        why = self._not_leading([self.piper, *others]) if others else []  # in the order a crown beside it asks
+        others = [] if why else others  # no pair: it goes back, and the answer says why
         returned, removed = self._leaving(others + [self.piper] * len(colors))
-        self.commanders = others + [self.piper] * len(colors)
-        self.colors = colors
+        self.commanders, self.colors = others + [self.piper] * len(colors), colors
         in_pool = self.pool_counts[self.piper]
         if self.main.get(self.piper, 0) > in_pool - len(colors):
             self.main[self.piper] = max(0, in_pool - len(colors))
             self.main = +self.main
         self.touched = True
-        return act.CommandersChosen(tuple(self.commanders), tuple(colors), (), returned, removed)
+        return act.CommandersChosen(tuple(self.commanders), tuple(colors), (), returned, removed, tuple(why))
 
     def verify_add(self, cards: Sequence[tuple[Card, int]]) -> None:
         """Raises ``InputError`` unless the pool has every copy asked for beside the deck's."""

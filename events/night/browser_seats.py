@@ -21,6 +21,7 @@ from typing import Literal
 from events.night import history, presence
 from events.night.drafting import Drafting
 from events.night.seat_codes import uses_codes
+from events.night.snapshot import PlayerRow, Snapshot
 from events.sessions.table import DraftTable
 from events.storage.draft_files import TableSession
 from events.storage.draft_records import token_hash
@@ -121,6 +122,15 @@ def seats_over(status: str, seats: int, pods: int) -> str | None:
     if status in ("registration", "seated", "drafting") or not seats:
         return None
     return f"Draft seats: {seats} in {pods} pod{'' if pods == 1 else 's'}, the draft is over"
+
+
+def unseated(snap: Snapshot) -> list[PlayerRow]:
+    """The people in the event with no draft seat once seating is over (a sealed event's players, a late player's
+    sealed pool, a late player every pod was full for): the desk gives them a new code or drops them as it does a
+    seat's player, listed apart."""
+    if snap.event.status == "registration":
+        return []
+    return [p for p in snap.players if not p.bot and p.pod is None and p.status == "active"]
 
 
 def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> bool:

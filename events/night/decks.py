@@ -12,7 +12,7 @@ from tinydb import TinyDB
 
 from draft.deck_rules import DeckReport, validate
 from draft.deck_rules import Problem as DeckProblem
-from draft.deckbuild import auto_deck
+from draft.deckbuild import auto_deck, build_deck
 from draft.decks import Deck as DraftDeck
 from draft.decks import DeckFormat, Zone, is_piper
 from draft.formats import DeckFile, parse_json, resolve, write_json
@@ -27,6 +27,8 @@ from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver, not_bui
 from events.night.snapshot import PlayerRow, Snapshot
 from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
+from sets.booster import Printing
+from sets.cards import Card
 from sets.colors import Color
 from sets.errors import InputError, StateError
 from sets.visible import quoted, visible
@@ -161,6 +163,14 @@ class DecksClosing:
         return {"decks_close": self.at, "closed": self.closed is not None, "message": visible(self.words)}
 
 
+def _stock_limited(pool: Sequence[Printing], piper: Card | None, may_add: int) -> bool:
+    """Whether the stock's ``may_add`` changed the bot's deck: the deck it builds when the product's most may be
+    added adds more Pipers beyond the pool than that (else the deck built within the stock is the same one)."""
+    free = build_deck(pool, piper)
+    held = sum(1 for printing in pool if is_piper(printing.card))
+    return sum(1 for card in free.commanders if is_piper(card)) - held > may_add
+
+
 class Decks(Pools):
     """Deck registration, over the pools the decks are built from.
 
@@ -265,8 +275,12 @@ class Decks(Pools):
         note = None
         if auto:
             within_stock = True
-            note = stock_note(event, may_add, owned_in(pool_read.cards if pool_read else [], piper_number(event)))
+            owner = None if actor.player == player.id else player.name  # the desk asks: the player is named
+            in_pool = owned_in(pool_read.cards if pool_read else [], piper_number(event))
+            note = stock_note(event, may_add, in_pool, owner)
             deck = auto_deck(pool, piper_card(event.set), player.name, may_add, stock_short(event, actor))
+            if note is not None and not _stock_limited(pool, piper_card(event.set), may_add):
+                note = None  # the bot's deck is the one it builds with the product's most: the stock changed nothing
         else:
             if deck_file is None:
                 raise InputError("give a deck file, or --auto to let the bot build one")

@@ -151,21 +151,23 @@ def stock_short(event: Event, actor: Actor) -> str:
     return ASK_THE_DESK
 
 
-def stock_note(event: Event, may_add: int, in_pool: int = 0) -> str | None:
+def stock_note(event: Event, may_add: int, in_pool: int = 0, owner: str | None = None) -> str | None:
     """What ``auto`` and the builder say when the store's stock limits the added cards a deck may add (None: the
-    product's most are there, the pool's own ``in_pool`` and the stock's together)."""
+    product's most are there, the pool's own ``in_pool`` and the stock's together); ``owner``: the player whose deck
+    it is, named when someone else (the desk) asks (None: said to the player, "your deck")."""
     option = product(event.set).added
     if may_add + in_pool >= option.most:
         return None
+    deck, pool = ("your deck", "your pool") if owner is None else (f"the deck of {quoted(owner)}", "their pool")
     stock = f"(the event's stock of {event.piper_stock}, less what other decks add)"
     if not in_pool:
         return (
-            f"the store's stock holds {option.count_words(may_add)} for your deck {stock}: the deck adds no more "
+            f"the store's stock holds {option.count_words(may_add)} for {deck} {stock}: the deck adds no more "
             f"{option.words} than that"
         )
     return (
-        f"the {option.count_words(in_pool)} in your pool may lead your deck; the store's stock is for "
-        f"{option.words} added beyond the pool, and holds {option.count_words(may_add)} for your deck {stock}"
+        f"the {option.count_words(in_pool)} in {pool} may lead {deck}; the store's stock is for "
+        f"{option.words} added beyond the pool, and holds {option.count_words(may_add)} for {deck} {stock}"
     )
 
 

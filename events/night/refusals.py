@@ -92,6 +92,13 @@ class DecksMissing(Refusal):
     code, status = "decks-missing", 409
 
 
+class ResultStands(Refusal):
+    """A table's result is recorded already (or its round is finished): a new one is a correction, which each face
+    asks for its own way (the terminal's ``--replace``, the desk page's "Correct")."""
+
+    code, status = "result-stands", 409
+
+
 class DroppedOut(Refusal):
     """A player who dropped plays no more: their table's result is reported and confirmed by the players still in
     the event (``dropped_out``), or recorded by the desk."""

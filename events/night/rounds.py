@@ -25,7 +25,7 @@ from events.night.base import EventBase, finishing_text, first_of, pending_repor
 from events.night.decks import registers
 from events.night.finishing_orders import names_in_order
 from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
-from events.night.refusals import DESK, Actor, DecksMissing
+from events.night.refusals import DESK, Actor, DecksMissing, ResultStands
 from events.night.standings import (
     Standing,
     did_not_play,
@@ -233,7 +233,7 @@ class Rounds(EventBase):
             raise StateError("the event is finished; results can't change")
         later = records_of(db, Round).first(event=event_id, number=round_number + 1)
         if rnd.status == "closed" and not replace:
-            raise StateError(f"round {round_number} is finished; use --replace to correct a result")
+            raise ResultStands(f"round {round_number} is finished: a result changes now only as a correction")
         if not 1 <= table_number <= len(rnd.tables):
             raise InputError(f"round {round_number} has tables 1 to {len(rnd.tables)}, not {table_number}")
         seats = rnd.tables[table_number - 1]
@@ -245,8 +245,8 @@ class Rounds(EventBase):
         results = records_of(db, Result)
         existing = results.first(event=event_id, round=round_number, table=table_number)
         if existing and not replace:
-            raise StateError(
-                f"table {table_number} of round {round_number} already has a result; use --replace to correct it"
+            raise ResultStands(
+                f"table {table_number} of round {round_number} already has a result: to change it, correct it"
             )
         if existing:
             results.update(existing.id, event=event_id, round=round_number, table=table_number, order=order)

@@ -44,6 +44,7 @@ class StandingRow(Answer):
     whether the player dropped and their place at the final table."""
 
     rank: int
+    rank_text: str  # the rank as every face writes it ("1st": ``Standing.rank_text``)
     name: str
     points: Number
     points_exact: str
@@ -59,6 +60,7 @@ def standing_row(row: Standing) -> StandingRow:
     """A row of the standings as the faces show it (``Standing.to_json``'s figures, named)."""
     return StandingRow(
         rank=row.rank,
+        rank_text=row.rank_text,
         name=row.name,
         points=round(float(row.points), 4),
         points_exact=str(row.points),

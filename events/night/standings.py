@@ -26,6 +26,12 @@ from sets.names import name_order
 from sets.visible import quoted
 
 
+def ordinal(place: int) -> str:
+    """A rank or a place as every face writes it: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd."""
+    suffix = "th" if 11 <= place % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
 @dataclass(frozen=True)
 class Standing:
     player: int
@@ -37,6 +43,11 @@ class Standing:
     dropped: bool
     rank: int = 0
     final_place: int | None = None  # the place at the final table once its result is in (1: won the event)
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as every face writes it ("1st"; players sharing a rank share the words)."""
+        return ordinal(self.rank)
 
     def tie_key(self) -> tuple[Fraction, Fraction, bool, Fraction | int]:
         """The documented order: points, opponents' average (both higher first), average place (lower first)."""

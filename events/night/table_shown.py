@@ -340,6 +340,7 @@ class Decklist(Answer):
     """A player's published decklist, by their standing."""
 
     rank: int
+    rank_text: str  # as every face writes a rank ("1st")
     name: str
     commanders: list[DecklistLine]
     main: list[DecklistLine]

@@ -370,15 +370,9 @@ class TableViews(EventBase):
             ]
 
         return [
-            Decklist(
-                rank=row.rank,
-                name=row.name,
-                commanders=commanders(decks[row.player]),
-                main=lines(decks[row.player].main),
-                sideboard=lines(decks[row.player].sideboard),
-            )
+            Decklist(row.rank, row.rank_text, row.name, commanders(deck), lines(deck.main), lines(deck.sideboard))
             for row in ranked
-            if row.player in decks
+            if (deck := decks.get(row.player)) is not None
         ]
 
     def room_view(self, event_id: int, now: float | None = None) -> RoomView:

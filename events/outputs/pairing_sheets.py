@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from events.night.base import EventBase
 from events.night.snapshot import Snapshot
-from events.outputs.sheets import Blanks, Note, Page, Sheet, Table, ordinal, subtitle
+from events.night.standings import ordinal
+from events.outputs.sheets import Blanks, Note, Page, Sheet, Table, subtitle
 from events.storage.records import Event, Round
 from sets.errors import StateError
 from sets.names import name_order

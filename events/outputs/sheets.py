@@ -15,7 +15,6 @@ from typing import Any
 from events.storage.records import Event
 
 CSV_PRINTABLES = ("pairings", "standings", "results")
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
 @dataclass(frozen=True)
@@ -72,10 +71,6 @@ class Sheet:
     page_breaks: bool = True  # each page on its own sheet of paper when printed
     per_paper: int = 1  # pages printed together on one sheet of paper, with cut lines between them
     meta: dict[str, Any] = field(default_factory=dict)
-
-
-def ordinal(place: int) -> str:
-    return ORDINALS[place - 1] if 1 <= place <= len(ORDINALS) else f"{place}th"
 
 
 def subtitle(event: Event) -> str:

@@ -10,8 +10,15 @@ from events.night.base import EventBase
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
-from events.night.standings import Standing, finishing_places, placement_points, standings_title, winner_line
-from events.outputs.sheets import Block, Note, Page, Sheet, Table, ordinal, subtitle
+from events.night.standings import (
+    Standing,
+    finishing_places,
+    ordinal,
+    placement_points,
+    standings_title,
+    winner_line,
+)
+from events.outputs.sheets import Block, Note, Page, Sheet, Table, subtitle
 
 
 def standings_legend(points: Sequence[float]) -> tuple[str, ...]:
@@ -104,7 +111,7 @@ def standings(events: EventBase, event_id: int) -> Sheet:
         ("Rank", "Player", "Points", "Opp. avg", "Avg place", "Rounds", *(("Final table",) if final else ())),
         tuple(
             (
-                str(r.rank),
+                r.rank_text,
                 r.name + (" (dropped)" if r.dropped else ""),
                 number_text(r.points),
                 f"{float(r.opponents_average):.2f}",

@@ -344,7 +344,7 @@ def standings_table(
     for row in rows:
         name = shown(row.name + (" (dropped)" if row.dropped else ""))
         table.add_row(
-            str(row.rank),
+            row.rank_text,
             name,
             number_text(row.points),
             tie_breaker_figure(row.opponents_average),

@@ -28,7 +28,7 @@ from events.screens import deck_commands as words
 from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
 from events.screens.goldfish import goldfish_lines
-from events.screens.render import card_list_table, identity_text, unruled
+from events.screens.render import card_list_table, identity_text, shown, unruled
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
@@ -165,8 +165,8 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
                 lines.append(
                     Text("Moved from the main deck to the command zone: " + join_names(result.moved), style="cyan")
                 )
-            if result.returned:
-                lines.append(Text("Back to your pool: " + join_names(result.returned), style="dim"))
+            if result.returned_words:
+                lines.append(shown(result.returned_words, style="dim"))
             if result.removed:
                 lines.append(Text("Removed (added, not drafted): " + join_names(result.removed), style="dim"))
             return lines + status_lines(session)

@@ -20,16 +20,20 @@ from sets.errors import InputError
 from sets.numbers import is_number
 from sets.visible import quoted
 
-HELP_PICK = (
+PICK_TYPED = (
     "Pick cards by their numbers ('3 7') or names ('murder + sol ring';\n"
     "  a unique start of a name is enough).\n"
     "Several names: separate them with ',' ';' or '+'; names with commas\n"
     "  work as they are ('Kamahl, Heart of Krosa, Murder').\n"
-    "Commands: pool (your pool), hint (what a strong drafter takes here,\n"
+)
+READ_A_CARD = "Read a card: ? N, show N or card NAME (its full facts and rules text)."
+
+# the line prompt's help: the pick's language, its own commands (the full-screen app has keys for them instead), a card
+HELP_PICK = (
+    PICK_TYPED + "Commands: pool (your pool), hint (what a strong drafter takes here,\n"
     "  and why), signals (the colors flowing to you), more or Enter (the\n"
     "  rest of a long pack), list (the pack again), help (this text),\n"
-    "  quit (save and leave; resume with 'cmdraft play --resume').\n"
-    "Read a card: ? N, show N or card NAME (its full facts and rules text)."
+    "  quit (save and leave; resume with 'cmdraft play --resume').\n" + READ_A_CARD
 )
 
 HELP_PICK_UNASSISTED = (

@@ -175,6 +175,7 @@ class DeckState(Answer):
     registered_words: str | None  # the core's words for the registration (``decks.registered_words``)
     pipers_note: str | None  # the store's stock limits the Pipers this deck may add
     pipers_most: int  # the most Pipers the deck may lead with now (the pool's and the stock's for it)
+    said: str | None = None  # what the change just made says beside the deck: a commander back to the pool, and why
 
 
 class ErrorInfo(Answer):

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from draft.commanders import chosen_colors, room_beside
+from draft.deck_actions import CommandersChosen
 from draft.deck_session import DeckSession
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
@@ -57,7 +58,7 @@ def deck_of(served: Served, player_id: int) -> EventDeck:
     return deck
 
 
-def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) -> DeckState:
+def deck_state(served: Served, player_id: int, deck: EventDeck | None = None, said: str | None = None) -> DeckState:
     deck = deck or deck_of(served, player_id)
     session = deck.session
     cards = session.reachable()
@@ -105,6 +106,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None) ->
         registered_words=registered_words(same, report.valid),
         pipers_note=deck.pipers_note,  # the store's stock limits the Pipers this deck may add (None: it doesn't)
         pipers_most=deck.pipers_most,  # 0: the page offers no Piper to lead with
+        said=said,
     )
 
 
@@ -177,10 +179,11 @@ def act(served: Served, player_id: int, action: DeckAction) -> DeckState:
         case _:
             step = session.fill_lands  # "lands"
     try:
-        step()
+        answer = step()
     except InputError as error:
         raise ApiError(400, "deck-refused", str(error), deck=deck_state(served, player_id, deck)) from None
-    return deck_state(served, player_id, deck)
+    said = answer.returned_words if isinstance(answer, CommandersChosen) else None  # the terminal's words
+    return deck_state(served, player_id, deck, said)
 
 
 def _color(value: Any) -> Color:

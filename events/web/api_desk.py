@@ -5,13 +5,13 @@ each seat and whether they are there, picking or waiting and the time left, neve
 from __future__ import annotations
 
 from events.night import Pod, presence
-from events.night.browser_seats import may_hand, seats_over
+from events.night.browser_seats import may_hand, seats_over, unseated
 from events.night.registration import may_drop
 from events.night.seat_codes import source_waits
 from events.sessions.table import DraftTable
 from events.web.answers import typed
 from events.web.api_common import Served
-from events.web.desk_answers import CodeSource, DeskEvent, DeskSeat, DeskSeats, SeatStatus
+from events.web.desk_answers import CodeSource, DeskEvent, DeskPlayer, DeskSeat, DeskSeats, SeatStatus
 
 
 def seat_rows(served: Served, connected: set[int], seen: dict[int, float], started: float) -> DeskSeats:
@@ -30,7 +30,12 @@ def seat_rows(served: Served, connected: set[int], seen: dict[int, float], start
     sources = typed(source_waits(served.drafting, served.event_id), list[CodeSource])
     over = seats_over(event.status, len(rows), len({row.pod for row in rows}))
     stalled = presence.stalled_line(sum(1 for row in rows if row.stalled))
-    return DeskSeats(DeskEvent(served.event_id, event.name, event.status), served.wall(), rows, sources, over, stalled)
+    apart = [
+        DeskPlayer(p.number, p.name, p.id in connected, p.wrong_codes, may_drop(event.status, p.status))
+        for p in unseated(snap)
+    ]
+    desk_event = DeskEvent(served.event_id, event.name, event.status)
+    return DeskSeats(desk_event, served.wall(), rows, sources, over, stalled, apart)
 
 
 def pod_rows(

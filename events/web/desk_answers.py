@@ -41,6 +41,17 @@ class DeskSeat(Answer):
     drop: bool = False  # the desk may drop the player now (``registration.may_drop``: still in, not finished)
 
 
+class DeskPlayer(Answer):
+    """A player in the event with no draft seat (a sealed pool: a sealed event's, or a late player's): their row on
+    the desk's page, for a new code or a drop as a seat's row gives them."""
+
+    player: int  # the player's number
+    name: str
+    connected: bool  # a phone's page open now
+    wrong_codes: int
+    drop: bool  # the desk may drop the player now (``registration.may_drop``)
+
+
 class DeskEvent(Answer):
     id: int
     name: str
@@ -56,7 +67,8 @@ class CodeSource(Answer):
 
 class DeskSeats(Answer):
     """Every seat as the desk sees it, the addresses and terminals that typed wrong codes in the last hour, whether
-    the draft is over (``browser_seats.seats_over``), and the seats that hold up their pod (``presence.stalled_line``)."""
+    the draft is over (``browser_seats.seats_over``), the seats that hold up their pod (``presence.stalled_line``), and
+    the players with no draft seat (a sealed pool)."""
 
     event: DeskEvent
     server_time: float
@@ -64,6 +76,7 @@ class DeskSeats(Answer):
     code_sources: list[CodeSource]
     seats_over: str | None  # the seats' one line once the draft is over (the page folds them under it); None before
     stalled: str | None = None  # how many seats hold packs with nobody there, in the core's words; None: none
+    unseated: list[DeskPlayer] = []  # the players in the event with no draft seat (``browser_seats.unseated``)
 
 
 class NewCode(Answer):

@@ -47,8 +47,8 @@ def cycle(page: Page, shots, label: str) -> dict[str, set[str]]:
 
 
 def shown_names(texts: set[str]) -> set[str]:
-    """A row's player: the name without a standing's rank ('3. Ann') or the first player's mark ('Ann ▶')."""
-    return {re.sub(r"^\d+\. ", "", text).removesuffix(" ▶") for text in texts}
+    """A row's player: the name without a standing's rank ('3rd Ann') or the first player's mark ('Ann ▶')."""
+    return {re.sub(r"^\d+(st|nd|rd|th) ", "", text).removesuffix(" ▶") for text in texts}
 
 
 def big_night(db) -> tuple[Night, int]:

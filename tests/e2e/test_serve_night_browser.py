@@ -386,7 +386,7 @@ def test_the_decklists_page_shows_everyones_deck_only_after_the_event_where_publ
         at_desk.reload()
         expect(at_desk.locator(".desk-night-decklists")).to_have_attribute("href", "/decklists")
         page.reload()
-        ranked = [f"{row.rank}. {row.name}" for row in Night(Store(db)).standings(event_id)]
+        ranked = [f"{row.rank_text} {row.name}" for row in Night(Store(db)).standings(event_id)]
         expect(page.locator(".decklist-name")).to_have_text(ranked)
         assert page.locator(".decklist-name b").count() == 0  # the name is text, not markup
         zed = page.locator(".decklist", has_text="<b>Zed</b>")

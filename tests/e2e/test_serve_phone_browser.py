@@ -194,7 +194,7 @@ def test_the_table_and_decklists_pages_have_one_h1_big_controls_and_nothing_seri
         assert headings_one(lists) == ["Decklists"] and too_small(lists) == [] and serious(lists) == []
         expect(lists.get_by_text("Decklists", exact=True)).to_have_count(1)  # the heading, said once
         shown = lists.locator(".decklist-name").all_inner_texts()  # as the page renders them (CSS case too)
-        assert sorted(name.partition(". ")[2] for name in shown) == sorted(NAMES)  # names as typed
+        assert sorted(name.partition(" ")[2] for name in shown) == sorted(NAMES)  # names as typed
     finally:
         served.stop()
 

@@ -132,7 +132,11 @@ def test_standings_tie_breaker_is_opponents_average(events):
         (["seat", "start_draft", "drop", "deck"], StateError, "has dropped"),
         (["seat", "start_draft", "round", "round"], StateError, "still has tables without results"),
         (["seat", "start_draft", "round", "results", "results"], StateError, "round 1 is finished"),
-        (["seat", "start_draft", "round", "results", "round", "old_result"], StateError, "use --replace to correct"),
+        (
+            ["seat", "start_draft", "round", "results", "round", "old_result"],
+            StateError,
+            "is finished: a result changes now only as a correction",
+        ),
         (["seat", "start_draft", "round", "bad_result"], InputError, "must name every player"),
         (["seat", "start_draft", "drop", "drop"], StateError, "already dropped"),
     ],

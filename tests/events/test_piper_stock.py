@@ -15,6 +15,7 @@ from draft.deck_session import DeckSession
 from draft.deckbuild import build_deck, rank_commanders
 from draft.decks import is_piper
 from draft.engine import DraftConfig
+from draft.formats import parse
 from draft.hint import explain_pick
 from draft.sim import piper_card
 from events.screens.boards import deck_board, event_board
@@ -100,12 +101,15 @@ def test_auto_decks_together_add_no_more_pipers_than_the_stock_and_say_so(tmp_pa
     assert total <= stock
     assert events.piper_ledger(event_id).shortfall == 0
     left = stock
-    for name in NAMES:  # in registration order: each deck is told what the stock still held for it
+    for name in NAMES:  # in registration order: the desk is told what the stock still held for each deck
         note = reports[name].pipers_note
-        if left + in_pool(events, event_id, name) >= MOST:
-            assert note is None  # the pool's own Pipers and the stock's together are as many as a deck may lead
+        pool = [p.card for p in events.pool(event_id, events.player_id(event_id, name))]
+        wanted = added(build_deck(pool, piper_card("CMR")).commanders, pool)  # the bot's deck with no stock to mind
+        if left + in_pool(events, event_id, name) >= MOST or wanted <= left:
+            assert note is None  # the stock holds as many as the deck may lead, or more than the bot's deck adds
         else:
-            assert note is not None and f"holds {pipers(left)} for your deck" in note
+            assert note is not None and f"holds {pipers(left)} for the deck of '{name}'" in note
+            assert "your" not in note  # the desk asked: the words are not addressed to the player
         left -= adds(events, event_id, name)
 
 
@@ -191,12 +195,33 @@ def test_a_builder_open_before_the_stock_ran_out_leads_within_what_it_holds_now(
     assert adds(events, event_id, "Bo") == 0
 
 
-def test_the_command_line_says_how_many_the_stock_holds(tmp_path, cli):
+def test_the_command_line_says_how_many_the_stock_holds_for_the_players_deck(tmp_path, cli, cmr):
     events, event_id = night(tmp_path, 0)
+    events.record_pool(event_id, "Ann", parse("\n".join(f"1 {c.name}" for c in no_legend_pool(cmr))), replace=True)
     result = cli("event", "deck", str(event_id), "Ann", "--auto", "--db", str(events.store.path))
-    assert "; the store's stock holds 0 Pipers for your deck" in result.stdout and result.stdout.startswith(
-        "deck registered for 'Ann'"
-    )
+    # only added Pipers can lead Ann's pool now, and the stock holds none: the desk is told to raise it
+    assert result.exit_code == 2 and "raise the store's stock with 'cmdraft event pipers" in result.stderr
+    events.set_pipers(event_id, stock=1)
+    result = cli("event", "deck", str(event_id), "Ann", "--auto", "--db", str(events.store.path))
+    assert result.stdout.startswith("deck registered for 'Ann'") and "your" not in result.stdout
+    assert "; the store's stock holds 1 Piper for the deck of 'Ann'" in result.stdout
+
+
+def name_wants_pipers(events, event_id, name) -> bool:
+    """Whether the bot's deck from the player's pool, with no stock to mind, adds Pipers beyond the pool."""
+    pool = [p.card for p in events.pool(event_id, events.player_id(event_id, name))]
+    return added(build_deck(pool, piper_card("CMR")).commanders, pool) > 0
+
+
+def test_the_desk_hears_nothing_of_the_stock_when_the_bots_deck_adds_no_piper(tmp_path, cli):
+    """An empty stock that changes nothing in the bot's deck (a legend leads it) is not worth a note at the desk."""
+    events, event_id = night(tmp_path, 0)
+    free = [
+        name for name in NAMES if not name_wants_pipers(events, event_id, name) and not in_pool(events, event_id, name)
+    ]
+    assert free, "the seed should give a player with no Piper whose bot deck needs none"
+    result = cli("event", "deck", str(event_id), free[0], "--auto", "--db", str(events.store.path))
+    assert result.stdout.startswith(f"deck registered for '{free[0]}'") and "stock" not in result.stdout
 
 
 @pytest.mark.parametrize(("stock", "sure"), [(0, 0), (14, 0), (15, 1), (16, 2)])

@@ -356,7 +356,7 @@ def test_average_place_is_blank_before_play(tmp_path, cli):
     assert rows["Late"].average_place is None and rows["Late"].rounds == 0
     out = cli("event", "print", event_id, "standings", "--db", events.store.path).stdout
     late = next(line for line in out.splitlines() if "Late" in line)
-    assert late.split() == ["4", "Late", "0", "0.00", "0"]
+    assert late.split() == ["4th", "Late", "0", "0.00", "0"]
     screen = cli("event", "standings", event_id, "--db", events.store.path).stdout
     assert "0.333333" not in screen and "Tie-breaker 1" in screen and "Avg place" in screen
 

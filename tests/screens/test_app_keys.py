@@ -164,3 +164,18 @@ async def test_the_typed_line_shows_its_end_as_it_grows_and_never_lays_the_scree
         await pilot.pause()
         assert screen.query_one("#command").value == line and not layouts
         assert line[-30:] in screen_text(pilot.app).splitlines()[-2]  # the end, where the cursor is
+
+
+async def test_the_tables_help_names_what_the_app_takes_not_the_line_prompts_commands(tmp_path):
+    """The help once ended with the line prompt's commands ('pool', 'hint', 'more', 'list' ...), which the app's
+    typed line reads as card names; it names the app's keys, the pick's language and reading a card, and those work."""
+    async with practice_app(session_at(tmp_path / "db.json")).run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        said = " ".join(screen_text(pilot.app).split())
+        assert "Commands:" not in said and "more or Enter" not in said and "list (the pack again)" not in said
+        assert "p your pool so far" in said and "Read a card: ? N, show N or card NAME" in said
+        await pilot.press("escape", "slash", *"show", "space", "1", "enter")  # as the help says: a card in full
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "Panel" and "Card" in screen_text(pilot.app)

@@ -310,3 +310,23 @@ def test_pairing_without_decks_is_one_refusal_each_face_telling_its_own_way_to_p
     assert refused.status_code == 409 and refused.json()["error"] == {"code": "decks-missing", "message": words}
     said = cli("event", "round", event_id, "--db", db)
     assert said.exit_code == 3 and said.stderr.strip() == f"cmdraft: error: {words} with --force"
+
+
+def test_a_result_recorded_already_is_refused_in_the_cores_words_each_face_naming_its_own_way_to_correct_it(
+    four,  # noqa: F811
+    manual_clock,
+    cli,
+):
+    """The core said "use --replace to correct it", the terminal's option, on the desk's page too (where "Correct"
+    does it): the core's words name no face's option, and the terminal adds its own."""
+    db, event_id, _ = four
+    desk = {"authorization": "Bearer desk-secret"}
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    assert cli("event", "result", event_id, 1, 1, "Ann > Bo > Cy > Di", "--db", db).exit_code == 0
+    words = "round 1 is finished: a result changes now only as a correction"  # its one table has its result
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as web:
+        body = {"round": 1, "table": 1, "order": "Di > Cy > Bo > Ann"}  # "Record this version", a moment too late
+        refused = web.post("/api/desk/settle", json=body, headers=desk)
+    assert refused.status_code == 409 and refused.json()["error"]["message"] == words  # no '--replace' on the page
+    said = cli("event", "result", event_id, 1, 1, "Di > Cy > Bo > Ann", "--db", db)
+    assert said.exit_code == 3 and f"{words} with --replace" in " ".join(said.stderr.split())

@@ -12,15 +12,14 @@ from events import timing
 from events.cli.common import DbOption, JsonOption, emit_json, out
 from events.cli.event.shared import EventArg, core, number_pairs
 from events.night.games import Games
-from events.night.refusals import DecksMissing
+from events.night.refusals import DecksMissing, ResultStands
 from events.night.round_clock import start_clock
 from events.night.rounds import Rounds
 from events.night.schema import number_text
 from events.night.shown import standing_row
-from events.night.standings import standings_title
+from events.night.standings import ordinal, standings_title
 from events.night.table_reports import TableReports
 from events.outputs.pairing_sheets import first_players
-from events.outputs.sheets import ordinal
 from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
@@ -79,7 +78,10 @@ def event_result(
     """Record a table's result by finishing order; --replace corrects one, also after the next round was
     paired (the standings follow; the pairing stays, and the tables it would have changed are named)."""
     rounds = core(db, Rounds)
-    result = rounds.record_result(event_id, round_number, table, order, replace)
+    try:
+        result = rounds.record_result(event_id, round_number, table, order, replace)
+    except ResultStands as refused:  # the core's words, and this face's way to correct a result
+        raise ResultStands(f"{refused.message} with --replace") from None
     if as_json:
         emit_json(result.to_json())
         return

@@ -29,7 +29,7 @@ from events.screens.app.modals import DeckAppFace, Panel, confirm
 from events.screens.app.pack_list import PackTable, Timer, card_side, pool_panel, type_cell, type_room
 from events.screens.cards import card_request, find_card
 from events.screens.deck_tables import signals_table
-from events.screens.picks import HELP_PICK, parse_selection
+from events.screens.picks import PICK_TYPED, READ_A_CARD, parse_selection
 from events.screens.render import (
     RARITY_STYLE,
     card_panel,
@@ -66,8 +66,10 @@ HELP_TABLE = (
   q, Ctrl-C    leave (everything is saved; resume with
                'cmdraft play --resume')
 
+On the typed line (0-9 or /):
 """
-    + HELP_PICK
+    + PICK_TYPED
+    + READ_A_CARD
 )
 
 

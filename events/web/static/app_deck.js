@@ -154,7 +154,7 @@
         changed();
         if (result.ok) {
           state.deck = result.data;
-          $("deck-message").textContent = "";
+          $("deck-message").textContent = cmdraftPage.shown(result.data.said || ""); // the core's words, as the terminal's
           renderDeck();
         } else {
           $("deck-message").textContent = cmdraftPage.shown(errorText(result));

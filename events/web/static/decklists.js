@@ -46,7 +46,7 @@
     while (box.firstChild) box.removeChild(box.firstChild);
     lists.forEach(function (deck) {
       var panel = el("article", "panel decklist");
-      panel.appendChild(el("h3", "decklist-name", deck.rank + ". " + deck.name));
+      panel.appendChild(el("h3", "decklist-name", deck.rank_text + " " + deck.name));
       panel.appendChild(part("Commanders", deck.commanders));
       panel.appendChild(part("Main deck", deck.main));
       if (deck.sideboard.length) panel.appendChild(part("Sideboard", deck.sideboard));

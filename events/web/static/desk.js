@@ -165,6 +165,7 @@
     $("desk-stalled").hidden = !data.stalled;
     $("desk-stalled").textContent = data.stalled || "";
     var pods = clear($("desk-pods"));
+    var root = pods;
     var byPod = {};
     seats.forEach(function (s) {
       (byPod[s.pod] = byPod[s.pod] || []).push(s);
@@ -226,32 +227,7 @@
           cell.appendChild(actions);
           var person = s.bot_player === undefined ? true : !s.bot_player;
           if (person) {
-            actions.appendChild(
-              button("New code", "New code for " + s.name + "'s seat", "code:" + s.player, function () {
-                if (!window.confirm("Give " + s.name + " a new seat code? The old one stops working.")) return;
-                act("/api/desk/reset-code", { player: s.player }, function (answer) {
-                  var box = $("desk-code");
-                  box.hidden = false;
-                  box.textContent = cmdraftPage.shown("New code for " + answer.name + ": " + answer.code);
-                });
-              })
-            );
-            if (s.drop) { // the server's answer: still in the event, which is not finished
-              actions.appendChild(
-                button("Drop", "Drop " + s.name + " from the event", "drop:" + s.player, function () {
-                  // nothing takes a drop back but the desk's undo: asked first, naming the player
-                  var sure = "Drop " + s.name + " from the event? They are paired no more (the desk's undo takes it back).";
-                  if (!window.confirm(cmdraftPage.shown(sure))) return;
-                  act("/api/desk/drop", { player: s.player }, function (answer) {
-                    var said = answer.name + " dropped";
-                    answer.recorded.forEach(function (rt) { // the terminal's words for each
-                      said += "; round " + rt[0] + " table " + rt[1] + ": the report that waited only for them is its result now";
-                    });
-                    $("desk-message").textContent = cmdraftPage.shown(said);
-                  });
-                })
-              );
-            }
+            personActions(actions, s);
             if (s.hand === "bot") { // the server's answer: a seat of a live draft, its player's now
               actions.appendChild(
                 button("To a bot", "To a bot: " + s.name + "'s seat", "hand:" + s.player, function () {
@@ -285,7 +261,75 @@
         panel.appendChild(table);
         pods.appendChild(panel);
       });
+    apart(root, data.unseated || []);
     refocus(key);
+  }
+
+  // The players with no draft seat (a sealed pool), listed apart with what the desk may do for them (the server's
+  // list: who is still in the event without a seat).
+  function apart(root, players) {
+    if (!players.length) return;
+    var panel = el("div", "panel");
+    panel.appendChild(el("h2", "", "No draft seat (sealed pool)"));
+    var table = el("table", "desk-table");
+    var head = el("tr");
+    var labels = ["Player", "Link", "Wrong codes", ""];
+    labels.forEach(function (h) {
+      head.appendChild(el("th", "", h));
+    });
+    table.appendChild(head);
+    players.forEach(function (s) {
+      var row = el("tr", s.wrong_codes ? "tried" : "");
+      row.setAttribute("data-player", String(s.player));
+      row.appendChild(el("td", "", "#" + s.player + "\u00a0" + s.name));
+      var link = el("td", "link");
+      link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
+      link.appendChild(el("span", "", s.connected ? "phone open" : "not connected"));
+      row.appendChild(link);
+      row.appendChild(el("td", "num", String(s.wrong_codes || 0)));
+      var cell = el("td");
+      var actions = el("div", "actions");
+      cell.appendChild(actions);
+      personActions(actions, s);
+      row.appendChild(cell);
+      Array.prototype.forEach.call(row.children, function (td, i) {
+        td.setAttribute("data-label", labels[i]);
+      });
+      table.appendChild(row);
+    });
+    panel.appendChild(table);
+    root.appendChild(panel);
+  }
+
+  // A person's actions, on a seat's row and on the row of a player with no draft seat: a new code, and a drop
+  // when the server says the desk may drop them now.
+  function personActions(actions, s) {
+    actions.appendChild(
+      button("New code", "New code for " + s.name + "'s seat", "code:" + s.player, function () {
+        if (!window.confirm("Give " + s.name + " a new seat code? The old one stops working.")) return;
+        act("/api/desk/reset-code", { player: s.player }, function (answer) {
+          var box = $("desk-code");
+          box.hidden = false;
+          box.textContent = cmdraftPage.shown("New code for " + answer.name + ": " + answer.code);
+        });
+      })
+    );
+    if (s.drop) { // the server's answer: still in the event, which is not finished
+      actions.appendChild(
+        button("Drop", "Drop " + s.name + " from the event", "drop:" + s.player, function () {
+          // nothing takes a drop back but the desk's undo: asked first, naming the player
+          var sure = "Drop " + s.name + " from the event? They are paired no more (the desk's undo takes it back).";
+          if (!window.confirm(cmdraftPage.shown(sure))) return;
+          act("/api/desk/drop", { player: s.player }, function (answer) {
+            var said = answer.name + " dropped";
+            answer.recorded.forEach(function (rt) { // the terminal's words for each
+              said += "; round " + rt[0] + " table " + rt[1] + ": the report that waited only for them is its result now";
+            });
+            $("desk-message").textContent = cmdraftPage.shown(said);
+          });
+        })
+      );
+    }
   }
 
   // A redraw asked for during a press on the seats waits for the press to end (cmdraftPage.pressHold): the browser

@@ -217,7 +217,7 @@
     if (view.standing) {
       var s = view.standing;
       panel.appendChild(
-        el("p", "night-standing", "You: " + ordinal(s.rank) + " · " + points(s.points) + (s.points === 1 ? " point · " : " points · ") + s.rounds + " played" +
+        el("p", "night-standing", "You: " + s.rank_text + " · " + points(s.points) + (s.points === 1 ? " point · " : " points · ") + s.rounds + " played" +
           (s.final_place ? " · final table: " + ordinal(s.final_place) : ""))
       );
     }
@@ -242,7 +242,7 @@
       var me = row.name === view.standing.name;
       var item = el("li", me ? "me" : "");
       if (me) item.setAttribute("aria-current", "true");
-      item.appendChild(el("span", "rank", ordinal(row.rank)));
+      item.appendChild(el("span", "rank", row.rank_text));
       item.appendChild(el("span", "name", row.name + (me ? " (you)" : "") + (row.dropped ? " · dropped" : "")));
       item.appendChild(el("span", "points", points(row.points) + (row.points === 1 ? " pt" : " pts") + " · " + row.rounds + " played"));
       item.appendChild(el("span", "ties", row.tie_breakers)); // the server's words: why equal points stand so

@@ -197,7 +197,7 @@
       clear(box);
       chunk.forEach(function (s) {
         var line = row("", points(s.points) + (points(s.points) === 1 ? " pt" : " pts"), s.dropped ? "dropped" : s.final_place === 1 ? "winner" : "");
-        line.firstChild.textContent = cmdraftPage.shown(s.rank + ". " + s.name);
+        line.firstChild.textContent = cmdraftPage.shown(s.rank_text + " " + s.name);
         // the tie-breakers in the server's words: why players equal on points stand in this order
         line.appendChild(el("span", "ties", s.tie_breakers));
         box.appendChild(line);

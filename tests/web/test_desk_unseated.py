@@ -1,0 +1,41 @@
+"""The desk's page offers what the core allows for a player with no draft seat (a late player's sealed pool, a
+late player every pod was full for): a new code and a drop, as a seat's row does."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from events.storage.store import Store
+from events.web.app import create_app
+from events.web.settings import WebSettings
+from tests.helpers.night import Night
+
+ORIGIN = {"origin": "http://testserver"}
+DESK = {"authorization": "Bearer desk-secret"}
+
+
+def test_the_desk_page_lists_a_late_sealed_player_and_drops_them_as_the_terminal_does(tmp_path, manual_clock):
+    db = tmp_path / "event.json"
+    events = Night(Store(db))
+    event_id = events.create("Late", style="terminal", seed=3)
+    for name in ("Ann", "Bo", "Cy"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.add_player(event_id, "Late", sealed=True)  # the draft has started: a sealed pool, no draft seat
+    settings = WebSettings(watch=False)
+    app = create_app(
+        db, event_id, settings, clock=manual_clock.monotonic, wall=manual_clock.now, desk_token="desk-secret"
+    )
+    with TestClient(app, headers=ORIGIN) as desk:
+        seats = desk.get("/api/desk", headers=DESK).json()
+        assert "Late" not in {row["name"] for row in seats["seats"]}
+        (late,) = seats["unseated"]  # the seated players are the seats' rows; the late one is listed apart
+        assert late["name"] == "Late" and late["drop"] is True
+        listed = {"Late": late}
+        dropped = desk.post("/api/desk/drop", json={"player": listed["Late"]["player"]}, headers=DESK)
+        assert dropped.status_code == 200, dropped.text
+        assert dropped.json()["name"] == "Late"
+        after = desk.get("/api/desk", headers=DESK).json()
+    assert "Late" not in {row["name"] for row in after["unseated"]}  # dropped: no action left for them here
+    assert events.player(event_id, "Late").status == "dropped"
