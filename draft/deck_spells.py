@@ -164,16 +164,17 @@ situational draw artifact, equipment with nothing to carry) does less than a bod
 once a card."""
 
 
-def _rank_key(card: Card) -> tuple[float, float, str] | None:
+def _rank_key(card: Card) -> tuple[float, float, int, str] | None:
     """Where a card ranks among a pool's playable cards, best first (``draft.deckbuild``), or None for one never
-    played from the pool as a spell or a land (a basic land, an added card)."""
+    played from the pool as a spell or a land (a basic land, an added card); of two as good, the cheaper, then the one
+    of fewer colored symbols (the easier to cast)."""
     if card.is_basic_land or is_piper(card):
         return None
-    return (-filler_value(card), card.mana_value, card.name)
+    return (-filler_value(card), card.mana_value, sum(card_traits(card).symbols), card.name)
 
 
 # ``_rank_key`` of each card, worked out once (every seat's deck ranks its whole pool).
-rank_key: Callable[[Card], tuple[float, float, str] | None] = Kept(_rank_key).__getitem__
+rank_key: Callable[[Card], tuple[float, float, int, str] | None] = Kept(_rank_key).__getitem__
 
 
 def filler_order(card: Card) -> float:
