@@ -24,6 +24,15 @@ from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import Color
 
+# What a bot keeps of its best plan: (sums, options, style, (sure Pipers, hope, identities seen)) and the plan they give.
+KeptPlan = tuple[
+    list[float],
+    list[LeaderOption],
+    object,
+    tuple[int | None, float, int],
+    tuple[int, tuple[Card, ...], float, int, bool, bool],
+]
+
 
 @dataclass
 class Plan:

@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
-from draft.bot_leaders import LeaderOption, PoolLeaders
+from draft.bot_leaders import PoolLeaders
 from draft.bot_pairs import best_pair, half_need, hunted, leader_need
 from draft.bot_plans import (
     DEPTH_FROM,
@@ -58,6 +58,7 @@ from draft.bot_plans import (
     HOLDING,
     INSIDE,
     SURE_PIPERS,
+    KeptPlan,
     Plan,
     best_option,
     could_lead,
@@ -70,7 +71,7 @@ from draft.bot_plans import (
 )
 from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
 from draft.commanders import can_pair
-from draft.deck_spells import FILLER
+from draft.deck_spells import COLORLESS_SOURCES, FILLER, MAKES_COLORLESS
 from draft.deckbuild import quick_build
 from draft.products import added_card
 from draft.traits import Traits, card_traits
@@ -132,17 +133,8 @@ class Bot:
     # or the same pool asked again): each is dropped the moment its inputs change, so it is what recomputing gives.
     _sums: tuple[tuple[int, float | None, tuple[float, ...]], list[float]] | None = field(default=None, repr=False)
     _colors: tuple[int, tuple[float, list[float]]] | None = field(default=None, repr=False)
-    # (sums, options, style, sure Pipers) and the best option they give
-    _best: (
-        tuple[
-            list[float],
-            list[LeaderOption],
-            BotStyle,
-            tuple[int | None, float, int],
-            tuple[int, tuple[Card, ...], float, int, bool, bool],
-        ]
-        | None
-    ) = field(default=None, repr=False)
+    _best: KeptPlan | None = field(default=None, repr=False)  # (sums, options, style, sure Pipers) and the plan
+    _colorless: int = field(default=0, repr=False)  # sources of colorless mana the pool holds (``makes_colorless``)
     _needs: dict[Card, float] = field(default_factory=dict, repr=False)  # leader_need per card, for these options
     _halves: dict[tuple[Card, int], float] = field(default_factory=dict, repr=False)  # half_need per card and plan
     _fresh: list[Sequence[Printing | Card]] = field(default_factory=list, repr=False)  # packs at their first pick
@@ -156,6 +148,7 @@ class Bot:
             self.pool.append(card)
             self._leaders.add(card)
             traits = card_traits(card)
+            self._colorless += MAKES_COLORLESS[card]
             if traits.piper:
                 self._held_pipers += 1
                 continue
@@ -288,6 +281,10 @@ class Bot:
         commanders = plan.commanders
         leader_need, pairs, half, held = self.leader_need, can_pair, self.half_need, self._leaders.holds
         gain = lead_gain(plan, progress)
+        # A card whose cost asks {C} is played only beside ``COLORLESS_SOURCES`` (the builder's ``live_copies``): it is
+        # worth its rating in the share of them the pool holds (Kozilek, the Great Distortion is no pick for a pool of
+        # none), and nothing as a leader (a colorless identity allows no basic land).
+        castable = min(1.0, self._colorless / COLORLESS_SOURCES)
         if not strong:
             leading = (1.2 if first else 0.3) * (1.0 - progress)
             partnering = 0.8 if first else 0.3
@@ -297,6 +294,8 @@ class Bot:
             def plain(card: Card) -> float:
                 traits = card_traits(card)
                 rating = traits.rating
+                if traits.colorless_cost:
+                    return rating * castable
                 if traits.piper:
                     # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a
                     # store with none to give leads a deck of one color with it.
@@ -326,6 +325,8 @@ class Bot:
         def strong_score(card: Card) -> float:
             traits = card_traits(card)
             rating = traits.rating
+            if traits.colorless_cost:
+                return rating * castable
             if traits.piper:
                 # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a store
                 # with none to give leads a deck of one color with it.

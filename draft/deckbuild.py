@@ -29,13 +29,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from draft.commanders import Suggestion, usable_options
+from draft.deck_ceilings import Ceilings
 from draft.deck_spells import (
     FILLER,
     LANDS,
     MAX_ROCKS,
     MIN_CREATURES,
     SPELLS,
-    Ceilings,
     added_cost,
     benched_wipe,
     choose_spells,

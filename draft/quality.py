@@ -10,7 +10,9 @@ a card with no text at all falls back to the role tags committed in
 Figures (all from the pods' picks and decks):
 
 - with our reference evaluation (``draft.reference``, hand grades of every
-  CMR card, never the bots' rating): the share of cards taken at picks 1-2
+  CMR card, never the bots' rating; at a pick, a card whose cost asks {C}
+  counts only for a pool holding a source of colorless mana, as in a deck):
+  the share of cards taken at picks 1-2
   that are filler while the pack held a good card; premium cards taken at
   pick 6 or later; colorless filler per main deck; filler of any color (and
   Pipers) per main deck; decks with an identity

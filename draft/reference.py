@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -89,19 +89,35 @@ def is_premium(card: Card) -> bool:
     return value is not None and value >= PREMIUM
 
 
-def early_pick_faults(picks: Iterable[Any]) -> tuple[int, int]:
-    """(cards taken at picks 1-2, of them filler taken while a good card was left in the pack) over ``Pick`` records."""
-    taken_early = faults = 0
+def _with_sources(picks: Iterable[Any]) -> Iterator[tuple[Any, bool]]:
+    """Each ``Pick`` with whether the seat's pool held a source of colorless mana before it (``_grade_at``)."""
+    colorless = False
     for pick in picks:
+        yield pick, colorless
+        colorless = colorless or any(makes_colorless(printing.card) for printing in pick.taken)
+
+
+def _grade_at(card: Card, colorless: bool) -> float | None:
+    """A card's grade at a pick: none for a card whose cost asks {C} while the pool holds no source of colorless mana
+    (no basic land of a color pays it: it is worth its grade only to a seat set up for it, as ``_benchable`` says of
+    a deck)."""
+    return None if not colorless and colorless_symbols(card) else grade(card)
+
+
+def early_pick_faults(picks: Iterable[Any]) -> tuple[int, int]:
+    """(cards taken at picks 1-2, of them filler taken while a good card was left in the pack) over ``Pick`` records
+    (``_grade_at``: a card asking {C} is no good card left for a pool with no colorless source)."""
+    taken_early = faults = 0
+    for pick, colorless in _with_sources(picks):
         if pick.pick > 2:
             continue
         taken = [p.card for p in pick.taken]
         left = list(pick.offered)
         for printing in pick.taken:
             left.remove(printing)
-        good_left = any(is_good(p.card) for p in left)
+        good_left = any((_grade_at(p.card, colorless) or 0.0) >= GOOD for p in left)
         for card in taken:
-            if grade(card) is None:
+            if _grade_at(card, colorless) is None:
                 continue
             taken_early += 1
             faults += good_left and is_filler(card)
@@ -109,20 +125,26 @@ def early_pick_faults(picks: Iterable[Any]) -> tuple[int, int]:
 
 
 def premium_picks(picks: Iterable[Any]) -> list[int]:
-    """The pick numbers at which premium cards were taken."""
-    return [pick.pick for pick in picks for printing in pick.taken if is_premium(printing.card)]
+    """The pick numbers at which premium cards were taken (``_grade_at``)."""
+    return [
+        pick.pick
+        for pick, colorless in _with_sources(picks)
+        for printing in pick.taken
+        if (_grade_at(printing.card, colorless) or 0.0) >= PREMIUM
+    ]
 
 
 def weak_partner_faults(picks: Iterable[Any], identity: ColorIdentity) -> tuple[int, int]:
     """(weak partner legends taken, of them taken while the pack held a card graded ``STRONG`` or better that fits
-    ``identity``, the colors the seat ended in) over ``Pick`` records."""
+    ``identity``, the colors the seat ended in) over ``Pick`` records (``_grade_at``)."""
     taken_weak = faults = 0
-    for pick in picks:
+    for pick, colorless in _with_sources(picks):
         left = list(pick.offered)
         for printing in pick.taken:
             left.remove(printing)
         strong_left = any(
-            (grade(p.card) or 0.0) >= STRONG and p.card.deck_colors <= identity and not p.card.is_land for p in left
+            (_grade_at(p.card, colorless) or 0.0) >= STRONG and p.card.deck_colors <= identity and not p.card.is_land
+            for p in left
         )
         for printing in pick.taken:
             card = printing.card
@@ -135,23 +157,24 @@ def weak_partner_faults(picks: Iterable[Any], identity: ColorIdentity) -> tuple[
 
 
 def strong_late_picks(picks: Iterable[Any]) -> tuple[int, int]:
-    """(cards graded ``STRONG`` or better taken, of them taken at pick ``LATE_PICK`` or later: let wheel)."""
+    """(cards graded ``STRONG`` or better taken, of them taken at pick ``LATE_PICK`` or later: let wheel;
+    ``_grade_at``)."""
     strong = late = 0
-    for pick in picks:
+    for pick, colorless in _with_sources(picks):
         for printing in pick.taken:
-            if (grade(printing.card) or 0.0) >= STRONG:
+            if (_grade_at(printing.card, colorless) or 0.0) >= STRONG:
                 strong += 1
                 late += pick.pick >= LATE_PICK
     return strong, late
 
 
 def pick_order(picks: Iterable[Any]) -> list[tuple[float, int]]:
-    """(grade, pick number) of every graded card taken (the Piper aside)."""
+    """(grade, pick number) of every graded card taken (the Piper aside; ``_grade_at``)."""
     return [
         (value, pick.pick)
-        for pick in picks
+        for pick, colorless in _with_sources(picks)
         for printing in pick.taken
-        if (value := grade(printing.card)) is not None and printing.card.name != PIPER
+        if (value := _grade_at(printing.card, colorless)) is not None and printing.card.name != PIPER
     ]
 
 

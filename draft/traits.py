@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from draft.cardtext import colorless_symbols
 from draft.decks import is_piper
 from draft.ratings import evaluate, lasting_source
 from sets.cards import Card, CommanderAbility
@@ -49,6 +50,7 @@ class Traits:
     curve: tuple[bool, bool, bool]  # a creature, of mana value 3 or less, of 6 or more
     half: bool  # a card that leads only beside another: a Background that can't lead alone (``bot_leaders.is_half``)
     legendary: bool  # ``Card.is_legendary``
+    colorless_cost: bool  # its front face's cost asks {C} (``colorless_symbols``): only colorless sources pay it
 
 
 # For each color mask, the places (0-4, WUBRG) of its bits, lowest first.
@@ -115,6 +117,7 @@ def _card_traits(card: Card) -> Traits:
         (creature, card.mana_value <= 3, card.mana_value >= 6),
         CommanderAbility.BACKGROUND in card.abilities and not card.can_be_commander,
         card.is_legendary,
+        colorless_symbols(card) > 0,
     )
 
 

@@ -7,12 +7,16 @@ from __future__ import annotations
 import pytest
 
 from draft import reference
+from draft.bots import PLAYABLE, Bot, BotStyle
 from draft.cardtext import colorless_symbols, makes_colorless
+from draft.deck_spells import COLORLESS_SOURCES
 from draft.deckbuild import build_deck
 from draft.engine import DraftConfig
+from draft.picks import Pick
 from draft.sim import piper_card, pod_seeds, run_pod
 from draft.traits import card_rating, card_traits
 from sets.basics import basic_land
+from sets.booster import Printing
 from sets.catalog import load_set
 from sets.colors import Color
 from tests.helpers.products import import_products
@@ -61,3 +65,48 @@ def test_no_bot_deck_plays_a_spell_its_mana_cant_pay(cmm):
             found = reference.benched_better(main, side, seat.report.color_identity, seat.deck.commanders)
             benched += sum(_asks_colorless(card) for card, _ in found)
     assert played == 0 and benched == 0, (played, benched)
+
+
+@pytest.mark.parametrize("style", list(BotStyle))
+def test_a_bot_values_a_spell_asking_colorless_mana_by_the_colorless_sources_its_pool_holds(cmm, style):
+    kozilek = next(c for c in cmm if c.name == "Kozilek, the Great Distortion")
+    bare = Bot(style, 1)
+    assert bare.score(kozilek, bare.plan(0.05), 0.05) < PLAYABLE  # no source: no card for its deck, nor a lead
+    set_up = Bot(style, 1)
+    set_up.remember([basic_land("")] * COLORLESS_SOURCES)  # Wastes: enough to cast it, as the builder counts
+    assert set_up.score(kozilek, set_up.plan(0.05), 0.05) >= card_rating(kozilek)
+
+
+def test_no_bot_takes_a_spell_asking_colorless_mana_early_without_a_colorless_source(cmm):
+    # Before, the bots of these pods (10 of each style) took Kozilek, the Great Distortion at picks 1-5 24 times, each
+    # into a pool without a source of colorless mana: their decks never played it.
+    early = 0
+    for seed in pod_seeds(0, 10):
+        for style in BotStyle:
+            pod = run_pod(seed, DraftConfig(seats=8, set_code="CMM"), styles=style)
+            for seat in pod.seats:
+                sources = 0
+                for pick in pod.draft.picks_of(seat.seat):
+                    cards = [printing.card for printing in pick.taken]
+                    early += pick.pick <= 5 and not sources and any(colorless_symbols(card) for card in cards)
+                    sources += sum(map(makes_colorless, cards))
+    assert early == 0
+
+
+def test_the_judge_counts_a_spell_asking_colorless_mana_strong_at_a_pick_only_for_a_pool_with_a_colorless_source(cmm):
+    # A strong drafter passes Kozilek (graded 3.5, a threat, when it can be cast) until the pool can pay {C}: before,
+    # the judge counted it a strong card let wheel and a good card passed for filler, whatever the pool.
+    kozilek = next(c for c in cmm if c.name == "Kozilek, the Great Distortion")
+    filler = next(c for c in cmm if reference.is_filler(c) and not c.is_land)
+    wastes = basic_land("")
+
+    def pick(number: int, offered: list, taken: list) -> Pick:
+        return Pick(0, 1, number, tuple(map(Printing, offered)), tuple(map(Printing, taken)), ())
+
+    passed = [pick(1, [kozilek, filler, filler], [filler, filler]), pick(6, [kozilek, filler], [kozilek, filler])]
+    assert reference.strong_late_picks(passed) == (0, 0)
+    assert reference.early_pick_faults(passed) == (2, 0)
+    assert all(grade != reference.grade(kozilek) for grade, _ in reference.pick_order(passed))
+    set_up = [pick(1, [wastes, kozilek, filler], [wastes, filler]), pick(6, [kozilek, filler], [kozilek, filler])]
+    assert reference.strong_late_picks(set_up) == (1, 1)  # let wheel by a seat that could cast it
+    assert reference.early_pick_faults(set_up[:1] + [pick(2, [kozilek, filler, filler], [filler, filler])]) == (3, 2)

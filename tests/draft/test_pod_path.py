@@ -11,7 +11,8 @@ import pytest
 import draft.deckbuild as deckbuild
 from draft.bots import Bot, BotStyle
 from draft.commanders import can_pair, may_ever_lead, may_ever_pair
-from draft.deck_spells import WIDTH_COST, Ceilings
+from draft.deck_ceilings import Ceilings
+from draft.deck_spells import WIDTH_COST
 from draft.deckbuild import _best, best_product_build, build_deck, quick_build, rank_commanders, ranked_builds
 from draft.decks import Zone
 from draft.engine import Draft, DraftConfig
