@@ -11,7 +11,9 @@ import re
 
 from playwright.sync_api import expect
 
+from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served, phone_page, player_numbers
+from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
 from tests.helpers.pages import join
 
@@ -84,3 +86,41 @@ def test_the_desk_sees_seats_holding_packs_with_nobody_there_asks_before_a_bot_a
     finally:
         desk.context.close()
         again.stop()
+
+
+def test_the_desk_page_lists_a_late_sealed_player_apart_and_drops_them_after_asking(two_drafting, browser, shots):
+    """A player added after the draft started opens a sealed pool and has no draft seat: the desk's page lists them
+    in a panel of their own with New code and Drop, as the terminal desk offers (before: only seats had rows, so the
+    desk page could do nothing for them)."""
+    db, event_id, served = two_drafting
+    Night(Store(db)).add_player(event_id, "Late", sealed=True)
+    number = player_numbers(db, event_id)["Late"]
+    small = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    small.goto(f"{served.url}/desk?token=desk-secret")
+    apart = small.locator(".panel", has=small.get_by_role("heading", name="No draft seat (sealed pool)"))
+    late = apart.locator(f'tr[data-player="{number}"]')
+    expect(late).to_contain_text("Late")
+    assert small.locator(f'#desk-pods tr[data-player="{number}"]').count() == 1  # in that panel only, no seat's row
+    box = late.get_by_role("button", name="Drop Late from the event").bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= PHONE["width"]
+    small.screenshot(path=str(shots / "desk-sealed-player-390x844.png"), full_page=True)
+    small.context.close()
+
+    desk = browser.new_context(viewport=LAPTOP).new_page()
+    desk.goto(f"{served.url}/desk?token=desk-secret")
+    late = desk.locator(f'tr[data-player="{number}"]')
+    expect(late.get_by_role("button", name="New code for Late's seat")).to_be_visible()
+    desk.screenshot(path=str(shots / "desk-sealed-player-1920x1080.png"))
+    asked: list[str] = []
+
+    def accept(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    desk.once("dialog", accept)
+    late.get_by_role("button", name="Drop Late from the event").click()
+    expect(desk.locator("#desk-message")).to_have_text("Late dropped")
+    assert asked == ["Drop Late from the event? They are paired no more (the desk's undo takes it back)."]
+    expect(late).to_have_count(0)  # dropped: nothing left to do for them here
+    expect(desk.get_by_role("heading", name="No draft seat (sealed pool)")).to_have_count(0)
+    assert Night(Store(db)).player(event_id, "Late").status == "dropped"
