@@ -252,17 +252,21 @@
             }
           }
           row.appendChild(cell);
-          // each cell names its column, for a narrow screen where the rows stack (style.css)
-          Array.prototype.forEach.call(row.children, function (td, i) {
-            td.setAttribute("data-label", labels[i]);
-          });
-          table.appendChild(row);
+          table.appendChild(labelled(row, labels));
         });
         panel.appendChild(table);
         pods.appendChild(panel);
       });
     apart(root, data.unseated || []);
     refocus(key);
+  }
+
+  // A row whose cells each name their column, for a narrow screen where the rows stack (style.css).
+  function labelled(row, labels) {
+    Array.prototype.forEach.call(row.children, function (td, i) {
+      td.setAttribute("data-label", labels[i]);
+    });
+    return row;
   }
 
   // The players with no draft seat (a sealed pool), listed apart with what the desk may do for them (the server's
@@ -292,10 +296,7 @@
       cell.appendChild(actions);
       personActions(actions, s);
       row.appendChild(cell);
-      Array.prototype.forEach.call(row.children, function (td, i) {
-        td.setAttribute("data-label", labels[i]);
-      });
-      table.appendChild(row);
+      table.appendChild(labelled(row, labels));
     });
     panel.appendChild(table);
     root.appendChild(panel);
