@@ -126,11 +126,16 @@ def seats_over(status: str, seats: int, pods: int) -> str | None:
 
 def unseated(snap: Snapshot) -> list[PlayerRow]:
     """The people in the event with no draft seat once seating is over (a sealed event's players, a late player's
-    sealed pool, a late player every pod was full for): the desk gives them a new code or drops them as it does a
-    seat's player, listed apart."""
+    sealed pool, a late player every pod was full for): the desk gives them a new code (where they hold a pool,
+    ``seat_codes.code_resettable``) or drops them as it does a seat's player, listed apart."""
     if snap.event.status == "registration":
         return []
     return [p for p in snap.players if not p.bot and p.pod is None and p.status == "active"]
+
+
+def unseated_why(row: PlayerRow) -> str:
+    """Why a player listed apart (``unseated``) has no draft seat, in the desk's words."""
+    return "a sealed pool" if row.pool_size is not None else "no seat yet: every pod was full when they joined"
 
 
 def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> bool:

@@ -142,6 +142,19 @@ def reset_code(events: Drafting, event_id: int, who: str, *, actor: Actor = DESK
     return player.name, code
 
 
+def holds_a_seat(pod: int | None, has_pool: bool) -> bool:
+    """Whether a player holds the night's seat a code opens: a draft seat, or a pool of their own (a late player's
+    sealed pool, ``give_code``).  A late player every pod was full for holds neither yet: codes are given at
+    seating."""
+    return pod is not None or has_pool
+
+
+def code_resettable(event: Event, bot: bool, pod: int | None, has_pool: bool) -> bool:
+    """Whether the desk may give this player a new code (what ``reset_code`` refuses otherwise), for a face to
+    offer it only where it is taken."""
+    return uses_codes(event) and not bot and holds_a_seat(pod, has_pool)
+
+
 def _resettable(events: Drafting, db: TinyDB, event_id: int, who: str) -> tuple[Player, Pod | None]:
     """The player whose code may be reset, and their pod; ``StateError`` when there is no code to reset."""
     event = events._event(db, event_id)
@@ -150,8 +163,8 @@ def _resettable(events: Drafting, db: TinyDB, event_id: int, who: str) -> tuple[
             f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
         )
     player = events._player(db, event_id, who)
-    seatless = player.pod is None and records_of(db, Pool).first(event=event_id, player=player.id) is None
-    if player.bot or seatless:  # (a late player with a sealed pool has the night's seat: ``give_code``)
+    has_pool = records_of(db, Pool).first(event=event_id, player=player.id) is not None
+    if player.bot or not holds_a_seat(player.pod, has_pool):
         raise StateError(f"{quoted(player.name)} has no seat yet: codes are given at seating")
     return player, records_of(db, Pod).first(event=event_id, number=player.pod)
 

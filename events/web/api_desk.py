@@ -5,9 +5,9 @@ each seat and whether they are there, picking or waiting and the time left, neve
 from __future__ import annotations
 
 from events.night import Pod, presence
-from events.night.browser_seats import may_hand, seats_over, unseated
+from events.night.browser_seats import may_hand, seats_over, unseated, unseated_why
 from events.night.registration import may_drop
-from events.night.seat_codes import source_waits
+from events.night.seat_codes import code_resettable, source_waits
 from events.sessions.table import DraftTable
 from events.web.answers import typed
 from events.web.api_common import Served
@@ -31,7 +31,15 @@ def seat_rows(served: Served, connected: set[int], seen: dict[int, float], start
     over = seats_over(event.status, len(rows), len({row.pod for row in rows}))
     stalled = presence.stalled_line(sum(1 for row in rows if row.stalled))
     apart = [
-        DeskPlayer(p.number, p.name, p.id in connected, p.wrong_codes, may_drop(event.status, p.status))
+        DeskPlayer(
+            p.number,
+            p.name,
+            p.id in connected,
+            p.wrong_codes,
+            may_drop(event.status, p.status),
+            code_resettable(event, p.bot, p.pod, p.pool_size is not None),
+            unseated_why(p),
+        )
         for p in unseated(snap)
     ]
     desk_event = DeskEvent(served.event_id, event.name, event.status)

@@ -42,14 +42,16 @@ class DeskSeat(Answer):
 
 
 class DeskPlayer(Answer):
-    """A player in the event with no draft seat (a sealed pool: a sealed event's, or a late player's): their row on
-    the desk's page, for a new code or a drop as a seat's row gives them."""
+    """A player in the event with no draft seat (a sealed pool: a sealed event's, or a late player's; or a late player
+    every pod was full for): their row on the desk's page, for a new code or a drop as a seat's row gives them."""
 
     player: int  # the player's number
     name: str
     connected: bool  # a phone's page open now
     wrong_codes: int
     drop: bool  # the desk may drop the player now (``registration.may_drop``)
+    new_code: bool  # the desk may give the player a new code (``seat_codes.code_resettable``: they hold a pool)
+    why: str  # why they have no draft seat (``browser_seats.unseated_why``)
 
 
 class DeskEvent(Answer):

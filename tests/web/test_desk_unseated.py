@@ -39,3 +39,38 @@ def test_the_desk_page_lists_a_late_sealed_player_and_drops_them_as_the_terminal
         after = desk.get("/api/desk", headers=DESK).json()
     assert "Late" not in {row["name"] for row in after["unseated"]}  # dropped: no action left for them here
     assert events.player(event_id, "Late").status == "dropped"
+
+
+def test_a_late_player_every_pod_was_full_for_is_offered_a_drop_but_no_new_code_and_told_why(tmp_path, manual_clock):
+    """A player who came after seating with every pod full holds no seat and no pool: the core refuses them a new
+    code (codes are given at seating), so the desk's row offers none (before: "New code", refused when pressed), and
+    says why they have no seat; a late sealed player holds a pool, and is offered one."""
+    db = tmp_path / "event.json"
+    events = Night(Store(db))
+    event_id = events.create("Full", style="terminal", seed=3)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
+        events.add_player(event_id, name)
+    events.seat(event_id)  # one full pod of eight
+    events.add_player(event_id, "Ivy")  # after seating: no pod has room
+    app = create_app(
+        db,
+        event_id,
+        WebSettings(watch=False),
+        clock=manual_clock.monotonic,
+        wall=manual_clock.now,
+        desk_token="desk-secret",
+    )
+    with TestClient(app, headers=ORIGIN) as desk:
+        (ivy,) = desk.get("/api/desk", headers=DESK).json()["unseated"]
+        assert ivy["name"] == "Ivy" and ivy["new_code"] is False and ivy["drop"] is True
+        assert ivy["why"] == "no seat yet: every pod was full when they joined"
+        refused = desk.post("/api/desk/reset-code", json={"player": ivy["player"]}, headers=DESK)
+        assert refused.status_code == 409  # what the row no longer offers is what the core refuses
+        assert desk.post("/api/desk/drop", json={"player": ivy["player"]}, headers=DESK).status_code == 200
+        events.start_draft(event_id)  # (with Ivy unseated it refuses: seat again, or drop them)
+        events.add_player(event_id, "Late", sealed=True)
+        rows = {row["name"]: row for row in desk.get("/api/desk", headers=DESK).json()["unseated"]}
+        assert rows["Late"]["new_code"] is True and rows["Late"]["why"] == "a sealed pool"
+        assert (
+            desk.post("/api/desk/reset-code", json={"player": rows["Late"]["player"]}, headers=DESK).status_code == 200
+        )

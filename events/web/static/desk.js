@@ -274,10 +274,10 @@
   function apart(root, players) {
     if (!players.length) return;
     var panel = el("div", "panel");
-    panel.appendChild(el("h2", "", "No draft seat (sealed pool)"));
+    panel.appendChild(el("h2", "", "No draft seat"));
     var table = el("table", "desk-table");
     var head = el("tr");
-    var labels = ["Player", "Link", "Wrong codes", ""];
+    var labels = ["Player", "Why", "Link", "Wrong codes", ""];
     labels.forEach(function (h) {
       head.appendChild(el("th", "", h));
     });
@@ -286,6 +286,7 @@
       var row = el("tr", s.wrong_codes ? "tried" : "");
       row.setAttribute("data-player", String(s.player));
       row.appendChild(el("td", "", "#" + s.player + "\u00a0" + s.name));
+      row.appendChild(el("td", "", s.why));
       var link = el("td", "link");
       link.appendChild(el("i", s.connected ? "dot on" : "dot off"));
       link.appendChild(el("span", "", s.connected ? "phone open" : "not connected"));
@@ -302,12 +303,13 @@
     root.appendChild(panel);
   }
 
-  // A person's actions, on a seat's row and on the row of a player with no draft seat: a new code, and a drop
-  // when the server says the desk may drop them now.
+  // A person's actions, on a seat's row and on the row of a player with no draft seat: a new code (where the server
+  // says it is taken: a seat's player, or one who holds a pool), and a drop when the server says the desk may drop
+  // them now.
   function personActions(actions, s) {
-    actions.appendChild(
+    if (s.new_code !== false) actions.appendChild(
       button("New code", "New code for " + s.name + "'s seat", "code:" + s.player, function () {
-        if (!window.confirm("Give " + s.name + " a new seat code? The old one stops working.")) return;
+        if (!window.confirm(cmdraftPage.shown("Give " + s.name + " a new seat code? The old one stops working."))) return;
         act("/api/desk/reset-code", { player: s.player }, function (answer) {
           var box = $("desk-code");
           box.hidden = false;
