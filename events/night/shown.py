@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from events.night.standings import Standing, tie_breaker_text
+from events.night.standings import Standing, ordinal, tie_breaker_text
 from events.storage.records import Event
 
 Number = int | float  # a figure the core gives as it has it (a whole number stays whole)
@@ -53,6 +53,7 @@ class StandingRow(Answer):
     rounds: int
     dropped: bool
     final_place: int | None
+    final_place_text: str | None  # the place at the final table as every face writes it ("2nd": ``ordinal``)
     tie_breakers: str  # the tie-breakers' figures in the core's words: "Opp. avg 1.50 · Avg place 2.00"
 
 
@@ -69,6 +70,7 @@ def standing_row(row: Standing) -> StandingRow:
         rounds=row.rounds,
         dropped=row.dropped,
         final_place=row.final_place,
+        final_place_text=None if row.final_place is None else ordinal(row.final_place),
         tie_breakers=tie_breaker_text(row),
     )
 

@@ -32,6 +32,11 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
+def ordinals(count: int) -> list[str]:
+    """The places 1 to ``count`` as every face writes them (a finishing order's form names each)."""
+    return [ordinal(place) for place in range(1, count + 1)]
+
+
 @dataclass(frozen=True)
 class Standing:
     player: int

@@ -171,6 +171,7 @@ class OrderEntry(Answer):
     and Confirm sends it."""
 
     places: int
+    place_words: list[str]  # each place as every face writes it, first to last ("1st", "2nd": ``standings.ordinal``)
     placed: str = ALL_PLACED_WORDS
     placed_version: str = ALL_PLACED_VERSION_WORDS
 

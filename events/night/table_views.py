@@ -30,7 +30,14 @@ from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
 from events.night.rounds import final_sizes, seated_size
 from events.night.shown import decklists_public, standing_row
-from events.night.standings import Standing, placement_points, standings_of, standings_title, winner_line
+from events.night.standings import (
+    Standing,
+    ordinals,
+    placement_points,
+    standings_of,
+    standings_title,
+    winner_line,
+)
 from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
     DROPPED_WORDS,
@@ -276,7 +283,9 @@ class TableViews(EventBase):
                 tables=len(rnd.tables),
                 table=shown.table,
                 players=self._seated(data, rnd, number, player_id),
-                entry=OrderEntry(places=len(rnd.tables[number - 1])),  # every player at the table: check_order
+                entry=OrderEntry(
+                    len(rnd.tables[number - 1]), ordinals(len(rnd.tables[number - 1]))
+                ),  # all: check_order
                 first=shown.first,
                 status=shown.status,
                 status_words=DROPPED_WORDS  # what the table waits for is no longer theirs to do

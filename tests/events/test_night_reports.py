@@ -208,11 +208,13 @@ def test_a_whole_night_of_thirteen_players_from_their_tables(night):
         assert db.table("results").get(lambda d: d["round"] == final.round)["order"] == order
     after = [msgspec.to_builtins(standing_row(row)) for row in events.standings(event_id)]
     # the final's result is its own: the standings stay as they were, and only name each finalist's place there
-    assert [{k: v for k, v in row.items() if k != "final_place"} for row in after] == [
-        {k: v for k, v in row.items() if k != "final_place"} for row in before
+    assert [{k: v for k, v in row.items() if not k.startswith("final_place")} for row in after] == [
+        {k: v for k, v in row.items() if not k.startswith("final_place")} for row in before
     ]
     places = {row["name"]: row["final_place"] for row in after if row["final_place"] is not None}
     assert places == {name: 4 - i for i, name in enumerate(final.players)}  # the order reported: last seat won
+    words = {row["name"]: row["final_place_text"] for row in after if row["final_place"] is not None}
+    assert words == dict(zip(final.players, ["4th", "3rd", "2nd", "1st"], strict=True))  # as every face writes them
     events.finish(event_id)
 
 
@@ -328,7 +330,7 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     order = " > ".join(reversed(ranked[:5]))
     assert cli("event", "result", str(event_id), "3", "1", order, "--db", db).exit_code == 0
     after = json.loads(cli("event", "standings", str(event_id), "--db", db, "--json").stdout)
-    assert [{**row, "final_place": None} for row in after] == json.loads(before.stdout)  # the standings as before
+    assert [{**row, "final_place": None, "final_place_text": None} for row in after] == json.loads(before.stdout)
     assert [row["name"] for row in after if row["final_place"] == 1] == [ranked[4]]
     assert cli("event", "round", str(event_id), "--db", db).exit_code == 3
     assert cli("event", "finish", str(event_id), "--db", db).exit_code == 0

@@ -191,6 +191,7 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         # the order form's rule (every player at the table placed) and its words then, the core's (before: the page's)
         assert table["entry"] == {
             "places": len(table["players"]),
+            "place_words": ["1st", "2nd", "3rd", "4th"][: len(table["players"])],  # each place as the core writes it
             "placed": ALL_PLACED_WORDS,
             "placed_version": ALL_PLACED_VERSION_WORDS,
         }

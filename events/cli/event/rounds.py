@@ -242,7 +242,7 @@ def event_top(
     out().print(f"Final table: round {final.round}, table 1")
     table = Table("Rank", "Player")
     for rank, name in zip(final.ranks, final.players, strict=True):
-        table.add_row(str(rank), shown(name))
+        table.add_row(ordinal(rank), shown(name))
     out().print(table)
     out().print(shown(f"{final.first} goes first (highest standing)"))
     for line in final.said:

@@ -37,12 +37,6 @@
     return node;
   }
 
-  function ordinal(n) {
-    var s = ["th", "st", "nd", "rd"];
-    var v = n % 100;
-    return n + (s[(v - 20) % 10] || s[v] || s[0]);
-  }
-
   function points(value) {
     return String(Math.round(value * 100) / 100);
   }
@@ -218,7 +212,7 @@
       var s = view.standing;
       panel.appendChild(
         el("p", "night-standing", "You: " + s.rank_text + " · " + points(s.points) + (s.points === 1 ? " point · " : " points · ") + s.rounds + " played" +
-          (s.final_place ? " · final table: " + ordinal(s.final_place) : ""))
+          (s.final_place_text ? " · final table: " + s.final_place_text : ""))
       );
     }
     box.appendChild(panel);
@@ -332,11 +326,11 @@
       ? (editing.kind === "dispute" ? entry.placed_version : entry.placed)
       : editing.tie
         ? "Tap who drew with " + editing.groups[editing.groups.length - 1].map(function (id) { return names[id]; }).join(" and ") + "."
-        : "Tap the players in finishing order: who finished " + ordinal(editing.groups.length ? done.length + 1 : 1) + "?"));
+        : "Tap the players in finishing order: who finished " + entry.place_words[editing.groups.length ? done.length : 0] + "?"));
     var list = el("ol", "night-picked");
     var at = 1;
     editing.groups.forEach(function (group) {
-      list.appendChild(el("li", null, ordinal(at) + ": " + group.map(function (id) { return names[id]; }).join(" = ")));
+      list.appendChild(el("li", null, entry.place_words[at - 1] + ": " + group.map(function (id) { return names[id]; }).join(" = ")));
       at += group.length;
     });
     if (editing.groups.length) form.appendChild(list);
