@@ -15,11 +15,12 @@ from typing import Any
 from draft.bot_plans import Plan
 from draft.bots import SET_FROM, Bot, BotStyle
 from draft.commanders import can_pair
+from draft.deck_spells import COLORLESS_SOURCES, MAKES_COLORLESS
 from draft.deckbuild import best_product_build
 from draft.decks import is_piper
 from draft.engine import Draft
 from draft.products import product_of
-from draft.traits import card_rating, card_roles
+from draft.traits import card_rating, card_roles, card_traits
 from sets.booster import Printing
 from sets.cards import Card
 from sets.colors import ColorIdentity, identity_from_mask
@@ -93,13 +94,16 @@ def _reason(
     pipers: int | None = None,
     drafting: int = 31,
     stage: float = 1.0,
+    colorless: int = COLORLESS_SOURCES,
 ) -> str:
     """Why the card is taken: its roles, what it leads, and its fit with the colors the pick was made for
     (``drafting``, the bot's plan).  The deck the pool builds now (``plan``) names them where the two agree on the
     card; early in a draft a small pool's best deck can be another (a mono-red Piper deck of a pool heading for three
     colors), and a fit judged by it would contradict the pick.  ``stage``: how set the colors are, 0 to 1 (``Bot.commitment``),
     ``LAST_PACK`` in the last pack, where the deck is set and a card of another color is a hate pick
-    (``bots.SET_FROM``), ``PACK_END`` when the pick takes every card left."""
+    (``bots.SET_FROM``), ``PACK_END`` when the pick takes every card left.  ``colorless``: the sources of colorless
+    mana the pool holds, which a card whose cost asks {C} is worth a share of (as the bots weigh it: nothing as a
+    lead)."""
     parts = []
     shown = [role for role in roles if role not in ("commander", "partner")]
     if is_piper(card):
@@ -118,7 +122,13 @@ def _reason(
     if shown:
         parts.append(", ".join(shown))
     partner = next((c for c in plan.commanders if card is not c and can_pair(card, c)), None)  # the one it pairs with
-    if card.can_be_commander or partner is not None:  # (a Background leads only beside the legend it pairs with)
+    asks_colorless = card_traits(card).colorless_cost
+    if asks_colorless:
+        parts.append(
+            f"its cost asks {{C}}: your pool holds {colorless} of the {COLORLESS_SOURCES} colorless sources a deck "
+            "needs to cast it"
+        )
+    elif card.can_be_commander or partner is not None:  # (a Background leads only beside the legend it pairs with)
         if plan.leaderless and card.identity and card.can_be_commander:
             parts.append(
                 "can lead a deck: your pool has no commander yet and the store's stock can't promise you "
@@ -131,7 +141,7 @@ def _reason(
     colors = card.deck_colors
     identity = identity_from_mask(plan.mask)
     if not colors:
-        parts.append("colorless: fits any deck")
+        parts.append("colorless" if asks_colorless else "colorless: fits any deck")
     elif not committed:
         parts.append(f"{colors}: still open, no colors chosen yet")
     elif (colors.mask & ~drafting == 0) != (colors <= identity):  # the deck the pool builds now is not where the
@@ -206,13 +216,16 @@ def explain_pick(
     stage = (LAST_PACK if at >= SET_FROM else Bot(chosen_style).commitment(at)) if strong else 1.0
     if len(positions) >= len(printings):
         stage = PACK_END
+    colorless = sum(map(MAKES_COLORLESS.__getitem__, cards))
     advice = tuple(
         CardAdvice(
             i,
             printings[i].card,
             card_rating(printings[i].card),
             card_roles(printings[i].card),
-            _reason(printings[i].card, card_roles(printings[i].card), plan, committed, pipers, drafting, stage),
+            _reason(
+                printings[i].card, card_roles(printings[i].card), plan, committed, pipers, drafting, stage, colorless
+            ),
         )
         for i in positions
     )

@@ -110,3 +110,17 @@ def test_the_judge_counts_a_spell_asking_colorless_mana_strong_at_a_pick_only_fo
     set_up = [pick(1, [wastes, kozilek, filler], [wastes, filler]), pick(6, [kozilek, filler], [kozilek, filler])]
     assert reference.strong_late_picks(set_up) == (1, 1)  # let wheel by a seat that could cast it
     assert reference.early_pick_faults(set_up[:1] + [pick(2, [kozilek, filler, filler], [filler, filler])]) == (3, 2)
+
+
+def test_the_hint_says_a_spell_asking_colorless_mana_needs_its_sources_and_never_that_it_leads_or_fits_any_deck(cmm):
+    """The hint's reason agrees with the bots' rule (before: "can lead a deck; colorless: fits any deck" for Kozilek
+    into a pool of colored cards)."""
+    from draft.hint import explain_pick
+
+    kozilek = next(c for c in cmm if c.name == "Kozilek, the Great Distortion")
+    other = next(c for c in cmm if c.mana_cost == "{3}" and not c.is_legendary)
+    for pool, held in (([], 0), ([basic_land("")] * 2, 2)):  # no source, then two Wastes
+        advice = explain_pick([kozilek, other], pool, count=2)
+        (reason,) = [a.reason for a in advice.cards if a.card is kozilek]
+        assert f"your pool holds {held} of the {COLORLESS_SOURCES} colorless sources a deck needs" in reason, reason
+        assert "can lead" not in reason and "fits any deck" not in reason
