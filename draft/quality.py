@@ -11,7 +11,7 @@ Figures (all from the pods' picks and decks):
 
 - with our reference evaluation (``draft.reference``, hand grades of every
   CMR card, never the bots' rating; at a pick, a card whose cost asks {C}
-  counts only for a pool holding a source of colorless mana, as in a deck):
+  counts only for a pool holding a source of colorless mana; a deck needs six):
   the share of cards taken at picks 1-2
   that are filler while the pack held a good card; premium cards taken at
   pick 6 or later; colorless filler per main deck; filler of any color (and
