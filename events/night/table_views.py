@@ -30,14 +30,7 @@ from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
 from events.night.rounds import final_sizes, seated_size
 from events.night.shown import decklists_public, standing_row
-from events.night.standings import (
-    Standing,
-    ordinals,
-    placement_points,
-    standings_of,
-    standings_title,
-    winner_line,
-)
+from events.night.standings import Standing, ordinals, placement_points, standings_of, standings_title, winner_line
 from events.night.table_reports import pair_again_refusal, table_clock
 from events.night.table_shown import (
     DROPPED_WORDS,
