@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers.browsers import LAPTOP, phone_page, player_numbers
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import desk, join, script, too_small
+from tests.helpers.pages import answer_next_question, desk, join, script, too_small
 
 # whether an element's text is drawn on one line (its text's boxes all at one height)
 ONE_LINE = """(node) => {
@@ -137,12 +137,8 @@ def test_undo_and_finish_ask_first_naming_what_and_undo_takes_back_only_the_chan
     expect(heading).to_have_text("Round 1")
     asked: list[str] = []
 
-    def dismiss(dialog) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
     undo = page.locator("#desk-night button", has_text="Undo the desk's last change")
-    page.once("dialog", dismiss)
+    answer_next_question(page, asked, accept=False)
     undo.click()
     expect(page.locator("#desk-night button", has_text="Undo the desk's last change")).to_be_enabled()
     assert (
@@ -156,11 +152,11 @@ def test_undo_and_finish_ask_first_naming_what_and_undo_takes_back_only_the_chan
     expect(page.locator("#desk-night-message")).to_contain_text("can't be undone: a round's clock is set again")
     assert len(asked) == 1
     # restarting the clock (never undone) and pairing the round again (players may sit there) ask first too
-    page.once("dialog", dismiss)
+    answer_next_question(page, asked, accept=False)
     page.locator("#desk-night button", has_text="Restart the clock").click()
     expect(page.locator("#desk-night button", has_text="Restart the clock")).to_be_enabled()
     assert asked[1].startswith("Restart the clock of round 1 from its full ") and "time played so far" in asked[1]
-    page.once("dialog", dismiss)
+    answer_next_question(page, asked, accept=False)
     page.locator("#desk-night button", has_text="Pair this round again").click()
     expect(page.locator("#desk-night button", has_text="Pair this round again")).to_be_enabled()
     assert asked[2].startswith("Pair round 1 again?") and "sitting" in asked[2]
@@ -182,7 +178,7 @@ def test_undo_and_finish_ask_first_naming_what_and_undo_takes_back_only_the_chan
     for table in ("1", "2"):  # nothing undone in its place: both results stand
         expect(page.locator(f'.desk-night-table[data-table="{table}"] .desk-night-order')).to_be_visible()
     finish = page.locator("#desk-night button", has_text="Finish the event")
-    page.once("dialog", dismiss)
+    answer_next_question(page, asked, accept=False)
     finish.click()
     expect(page.locator("#desk-night button", has_text="Finish the event")).to_be_enabled()
     assert asked[2].startswith("Finish ") and "stays finished" in asked[2]
@@ -249,11 +245,7 @@ def test_a_desk_button_pressed_as_the_seats_change_is_the_button_clicked(two_dra
     answers(page, "/api/desk", 1)  # the answer with Ann's phone in it has come (her row waits for the press)
     asked: list[str] = []
 
-    def dismiss(dialog) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    page.once("dialog", dismiss)
+    answer_next_question(page, asked, accept=False)
     page.mouse.up()
     expect(ann.locator("td").nth(2)).to_contain_text("phone")  # drawn once the press is over
     assert asked == ["Give Bo a new seat code? The old one stops working."]
@@ -284,11 +276,7 @@ def test_a_judge_drops_a_player_from_the_desk_page_and_a_report_waiting_only_for
     drop = page.get_by_role("button", name=f"Drop {gone} from the event")
     asked: list[str] = []
 
-    def dismiss(dialog) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    page.once("dialog", dismiss)
+    answer_next_question(page, asked, accept=False)
     drop.click()
     expect(drop).to_be_visible()
     assert asked == [f"Drop {gone} from the event? They are paired no more (the desk's undo takes it back)."]

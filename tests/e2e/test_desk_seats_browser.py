@@ -15,7 +15,7 @@ from events.storage.store import Store
 from tests.helpers.browsers import LAPTOP, PHONE, Served, phone_page, player_numbers
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import join
+from tests.helpers.pages import answer_next_question, join
 
 
 def test_the_desk_sees_seats_holding_packs_with_nobody_there_asks_before_a_bot_and_a_restart(
@@ -49,11 +49,7 @@ def test_the_desk_sees_seats_holding_packs_with_nobody_there_asks_before_a_bot_a
     # a mis-tap on "To a bot" asks first, naming the player; dismissed, the seat stays Bo's
     asked: list[str] = []
 
-    def dismiss(dialog) -> None:
-        asked.append(dialog.message)
-        dialog.dismiss()
-
-    desk.once("dialog", dismiss)
+    answer_next_question(desk, asked, accept=False)
     bo.get_by_role("button", name="To a bot: Bo's seat").click()
     expect(bo.get_by_role("button", name="To a bot: Bo's seat")).to_be_visible()
     assert asked == ["Hand Bo's seat to a bot? It picks for Bo until you give the seat back."]
@@ -114,11 +110,7 @@ def test_the_desk_page_lists_a_late_sealed_player_apart_and_drops_them_after_ask
     desk.screenshot(path=str(shots / "desk-sealed-player-1920x1080.png"))
     asked: list[str] = []
 
-    def accept(dialog) -> None:
-        asked.append(dialog.message)
-        dialog.accept()
-
-    desk.once("dialog", accept)
+    answer_next_question(desk, asked, accept=True)
     late.get_by_role("button", name="Drop Late from the event").click()
     expect(desk.locator("#desk-message")).to_have_text("Late dropped")
     assert asked == ["Drop Late from the event? They are paired no more (the desk's undo takes it back)."]

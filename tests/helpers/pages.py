@@ -152,3 +152,17 @@ def open_table(page: Page, base: str, event_id: int, number: int, code: str) -> 
     page.fill("#join-code", code)
     page.click("#join-button")
     expect(page.locator("#night .night-table")).to_be_visible(timeout=15_000)
+
+
+def answer_next_question(page: Page, asked: list[str], accept: bool) -> None:
+    """The page's next question (``window.confirm``) is answered: its words added to ``asked``, then accepted or
+    dismissed."""
+
+    def answer(dialog) -> None:
+        asked.append(dialog.message)
+        if accept:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.once("dialog", answer)
