@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, RichLog, Static
 
 from draft import deck_actions as act
-from draft.commanders import can_pair, each_identity
+from draft.commanders import each_identity
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
@@ -365,8 +365,8 @@ class BuilderScreen(Screen):
             return
         current = [c for c in self.session.commanders if c in self.session.pool_list and c is not card]
         chosen = [card]
-        if len(current) == 1 and can_pair(current[0], card):
-            chosen = [current[0], card]
+        if len(current) == 1 and self.session.can_choose_commanders([current[0], card]):
+            chosen = [current[0], card]  # the core's rule for this product (a Background, a second Piper ...)
         self.send(act.ChooseCommanders(tuple(chosen)))
 
     def action_hand(self) -> None:
