@@ -81,6 +81,24 @@ async def test_the_builder_opens_with_the_best_commanders_whole_in_its_log_never
         assert "'auto'" not in log
 
 
+async def test_a_terminal_grown_wide_shows_the_builders_first_advice_as_one_whole_line_beside_the_keys(
+    tmp_path, monkeypatch
+):
+    """The log wrapped its words at the width the terminal had when the app started (RichLog measures a line on the
+    app's console, sized once): a terminal of 80 columns made 120 wide wrapped the best commanders' line in two and
+    the keys' line made a third, so the log's two lines showed "ranks more." and the keys, never which commanders."""
+    monkeypatch.setenv("COLUMNS", "80")  # the terminal's width when the app's console was made
+    session = drafted(tmp_path / "db.json", seed=3, players=8)
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        best = pilot.app.screen.session.suggestions(1)[0]
+        first = f"Best commanders for this pool: {' + '.join(best.commanders)} ({best.identity.code})"
+        first += "; ': suggest' ranks more."
+        assert 80 < len(first) <= 118  # longer than the 80 columns it was wrapped at, shorter than this log
+        log = [line.rstrip(" ▁▂▃▄▅▆▇█") for line in screen_text(pilot.app).splitlines()[-4:-2]]
+        assert log == [first, "c on a card makes it your commander, f finishes the deck, ? lists every key."]
+
+
 def test_finishing_a_deck_whose_colors_hold_few_spells_says_it_is_mostly_lands():
     """'f' on a mono-red commander with a handful of red cards built 46 Mountains and 49 lands, said "legal", and
     no figure nor line said anything was amiss: the figures and the answer now say how many lands and spells."""
