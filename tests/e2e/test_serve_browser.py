@@ -62,6 +62,8 @@ def build_by_hand(page: Page) -> None:
     expect(page.locator("#deck-problems li").first).to_contain_text("commander")
     page.locator("#deck-side button", has_text="♛").first.click()
     expect(page.locator("#deck-commanders .line")).to_have_count(1)
+    # a commander alone: no land makes its color yet, and the page says so in the terminal builder's words
+    expect(page.locator("#deck-cautions li").first).to_contain_text("colors short of sources: ")
     page.click("#deck-auto")
     expect(page.locator("#deck-legal")).to_have_text("Legal")
     size = page.locator("#deck-size").inner_text()

@@ -119,6 +119,7 @@ def test_finishing_a_deck_whose_colors_hold_few_spells_says_it_is_mostly_lands()
     assert lands > 28  # more than any deck plays (the bots' play 22-26)
     said = " ".join(str(line) for line in stats_lines(session.stats()))
     assert f"{lands} lands" in said and "8 spells" in said
+    assert session.stats().lands_warning in session.stats().cautions  # what the phone's deck says too
 
     class Place:
         session = None

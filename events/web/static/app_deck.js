@@ -65,6 +65,7 @@
     $("deck-actions").hidden = !on;
     $("deck-legal").hidden = !on;
     $("deck-problems").hidden = !on;
+    $("deck-cautions").hidden = !on;
     $("deck-waiting").hidden = on;
   }
 
@@ -217,6 +218,11 @@
     var problems = clear($("deck-problems"));
     (deck.problems || []).forEach(function (p) {
       problems.appendChild(el("li", "", p.message));
+    });
+    // what the figures warn of, legal or not (the core's words, as the terminal's builder says them)
+    var cautions = clear($("deck-cautions"));
+    (deck.cautions || []).forEach(function (words) {
+      cautions.appendChild(el("li", "", words));
     });
     $("deck-undo").disabled = !deck.can_undo;
     $("deck-redo").disabled = !deck.can_redo;
