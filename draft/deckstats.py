@@ -89,7 +89,6 @@ class DeckStats:
             "more colors (a partner, a Piper) give it more spells"
         )
 
-
     @property
     def cautions(self) -> list[str]:
         """What the figures warn of, in the words every face shows: the colors short of sources, then a deck that is

@@ -48,14 +48,13 @@ def test_the_phone_says_a_decks_problems_in_the_desks_order_and_words(four, manu
     assert "NOT legal: " + "; ".join(phone) in said  # the same problems, in the same order and words
 
 
-
 def test_the_phone_warns_of_what_the_terminals_builder_warns_of_in_its_words(four, manual_clock):  # noqa: F811
     """The terminal's builder warned of a color short of sources and of a deck mostly lands; the phone's deck said
     only "Legal" (Auto build on a pool thin in the commander's colors gave a phone 36 basics and no word of it)."""
     from events.screens.deck_tables import stats_lines
+    from events.storage.store import Store
     from events.web.api_deck import deck_of
     from tests.helpers.night import Night
-    from events.storage.store import Store
 
     db, event_id, codes = four
     app = app_of(db, event_id, manual_clock)
