@@ -233,3 +233,18 @@ async def test_marks_for_the_bottom_go_with_the_refusal_when_the_hand_owes_none(
         await pilot.pause()
         text = folded(screen_text(pilot.app))
         assert "Marked for the bottom" not in text and "On the bottom: " in text
+
+
+async def test_the_reviews_line_under_the_list_names_every_card_that_wheeled_at_80x24(tmp_path):
+    """The pick's words under the review's list kept three lines: at 80 columns the pick's sentence took two and the
+    wheeled cards were cut after the third ("Wheeled: Rummaging Goblin / ... / Staff of"), in a pod of four after a
+    few names."""
+    session = drafted(tmp_path / "db.json", seed=5, players=4)
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "ReviewScreen"
+        wheeled = pilot.app.screen.rows[0].wheeled
+        assert len(wheeled) > 4  # more names than one line of 80 columns holds
+        shown = folded(screen_text(pilot.app))
+        assert "Wheeled: " + " / ".join(card.name for card in wheeled) in shown, shown
