@@ -89,6 +89,13 @@ class DeckStats:
             "more colors (a partner, a Piper) give it more spells"
         )
 
+    @property
+    def cautions(self) -> list[str]:
+        """What the figures warn of, in the words every face shows: the colors short of sources, then a deck that is
+        mostly lands (legal, but the player should know before registering it)."""
+        cautions = ["colors short of sources: " + "; ".join(self.warnings)] if self.warnings else []
+        return cautions + ([self.lands_warning] if self.lands_warning else [])
+
 
 def _source_cards(main: Mapping[Card, int], identity: ColorIdentity) -> int:
     return sum(n for card, n in main.items() if produced(card, identity))

@@ -32,6 +32,15 @@ HAND = 7
 TURNS = 6
 
 
+class BottomFirst(InputError):
+    """A hand kept after a mulligan owes cards to the bottom before it is played on: each face says how it puts them
+    there (the line prompt's 'bottom N', the app's keys)."""
+
+    def __init__(self, due: int) -> None:
+        super().__init__(f"put {plural(due, 'card')} of the hand on the bottom first")
+        self.due = due
+
+
 @dataclass(frozen=True)
 class TurnPlayed:
     turn: int
@@ -114,7 +123,7 @@ class Goldfish:
 
     def _kept(self) -> None:
         if self.bottom_due:
-            raise InputError(f"put {plural(self.bottom_due, 'card')} of the hand on the bottom first ('bottom N')")
+            raise BottomFirst(self.bottom_due)
 
     # --- playing on --------------------------------------------------------------------------------
 

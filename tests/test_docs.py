@@ -323,6 +323,42 @@ def test_a_planted_message_naming_an_unknown_command_or_option_is_seen(tmp_path:
     ]
 
 
+def inline_command_problems(root_folder: Path) -> list[str]:
+    """The ``cmdraft …`` commands the pages name in their running text (a code span, outside the shell blocks) whose
+    command words name no command: the words up to the first that is not a command's (an argument, an option, a
+    placeholder such as ``ID`` or ``…``), or up to a command that is no group."""
+    problems = []
+    for path in doc_files(root_folder):
+        text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+        for span in re.findall(r"`(cmdraft [^`]+)`", text):
+            cmd: click.Command = command()
+            for word in span.split()[1:]:
+                if not isinstance(cmd, click.Group) or not re.fullmatch(r"[a-z][a-z-]*", word):
+                    break
+                sub = cmd.get_command(click.Context(cmd), word)
+                if sub is None:
+                    problems.append(f"{path.relative_to(root_folder).as_posix()}: no command in {span!r}")
+                    break
+                cmd = sub
+    return problems
+
+
+def test_every_command_the_pages_name_in_their_text_exists():
+    """docs/phones.md sent the desk to `cmdraft event decks ID` for the registration board: no such command (it is
+    `cmdraft event deck ID`, with no name); the checks above read only the shell blocks."""
+    assert inline_command_problems(ROOT) == []
+
+
+def test_a_planted_unknown_command_in_a_pages_text_is_seen(tmp_path: Path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "night.md").write_text(
+        "Run `cmdraft event decks ID`, `cmdraft event deck ID`, `cmdraft play --resume [ID]` or `cmdraft event …`.\n"
+        "```sh\n`cmdraft event sit 1`\n```\n",
+        encoding="utf-8",
+    )
+    assert inline_command_problems(tmp_path) == ["docs/night.md: no command in 'cmdraft event decks ID'"]
+
+
 def test_the_readme_names_every_exit_code_the_commands_page_lists():
     """A script writer reads the README's "Script it" first: it names every exit code of docs/commands.md's table.
     Before: 0 to 4 only, so a script met 6 (no database file where it looked) or 5 (not the desk's command)

@@ -180,11 +180,7 @@ def stats_lines(stats: DeckStats) -> list[Text]:
                 f" {made}/{stats.symbols[color]}  ", style="bold red" if color in stats.identity and made < 8 else ""
             )
     lines = [line, colors]
-    if stats.warnings:
-        lines.append(shown("⚠ colors short of sources: " + "; ".join(stats.warnings), style="yellow"))
-    if stats.lands_warning:
-        lines.append(shown("⚠ " + stats.lands_warning, style="yellow"))
-    return lines
+    return lines + [shown("⚠ " + caution, style="yellow") for caution in stats.cautions]
 
 
 SIGNALS_TITLE = "Signals: what the packs passed to you hold"

@@ -169,6 +169,7 @@ class DeckState(Answer):
     symbols: dict[str, int]
     legal: bool
     problems: list[Problem]
+    cautions: list[str]  # what the figures warn of, legal or not (``DeckStats.cautions``: sources short, mostly lands)
     can_undo: bool
     can_redo: bool
     registered: bool

@@ -100,6 +100,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None, sa
             Problem(problem.code, problem.message, list(problem.cards))
             for problem in judge_order(report.problems, report.color_identity)
         ],
+        cautions=stats.cautions,
         can_undo=bool(session.undo_stack),
         can_redo=bool(session.redo_stack),
         registered=same,

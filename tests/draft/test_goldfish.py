@@ -175,7 +175,7 @@ def test_the_plain_builder_deals_counts_lands_mulligans_draws_and_plays_turns(tm
     heading = next(line for line in first if line.startswith("Hand 1 ·"))
     assert len(rows) == 7 and f"7 cards, {lands} land" in heading
     assert "2 mulligans (the first is free)" in out and "Put 1 card on the bottom" in out
-    assert "put 1 card of the hand on the bottom first" in out  # 'turn' before the hand is kept
+    assert "put 1 card of the hand on the bottom first ('bottom N')" in out  # 'turn' before the hand is kept
     kept = hand_rows(lines[: next(i for i, line in enumerate(lines) if line.startswith("Put 1 card on the bottom"))])
     bottomed = re.sub(r"^\s*1 (\{[^}]*\})*\s*", "", kept[0]).split("  ")[0]
     assert f"On the bottom: {bottomed}" in out

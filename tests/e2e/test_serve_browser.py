@@ -60,8 +60,19 @@ def build_by_hand(page: Page) -> None:
     """A commander tapped, the rest by Auto; a card taken out shows the problem; undo and redo."""
     expect(page.locator("#deck-legal")).to_have_text("Not legal yet")
     expect(page.locator("#deck-problems li").first).to_contain_text("commander")
-    page.locator("#deck-side button", has_text="♛").first.click()
+    # the cards that may lead, under the Commanders heading: on a phone the ♛ of each was found only by scrolling
+    # the whole sideboard
+    crowns = page.locator("#deck-side button", has_text="♛")
+    crowned = [crowns.nth(i).get_attribute("aria-label") or "" for i in range(crowns.count())]
+    may_lead = [label.replace("make ", "lead with ", 1).removesuffix(" a commander") for label in crowned]
+    assert may_lead
+    leaders = page.locator("#deck-leaders button")
+    assert [leaders.nth(i).get_attribute("aria-label") for i in range(leaders.count())] == may_lead
+    leaders.first.click()
     expect(page.locator("#deck-commanders .line")).to_have_count(1)
+    expect(page.locator("#deck-leaders")).to_be_hidden()  # a commander chosen: a partner's ♛ is on its line
+    # a commander alone: no land makes its color yet, and the page says so in the terminal builder's words
+    expect(page.locator("#deck-cautions li").first).to_contain_text("colors short of sources: ")
     page.click("#deck-auto")
     expect(page.locator("#deck-legal")).to_have_text("Legal")
     size = page.locator("#deck-size").inner_text()

@@ -300,3 +300,23 @@ def test_a_phone_at_its_table_grows_every_text_with_the_readers_larger_text_and_
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     assert page.evaluate(TABLE_TEXT_SIZES) == [2 * size for size in plain]
     assert page.evaluate(OVERFLOWING) == []
+
+
+def test_a_confirmation_that_got_no_answer_says_so_in_words_until_the_server_answers_again(night_server, browser):
+    """Confirm tapped while the server could not be reached said the browser's own "Failed to fetch" (Chrome; "Load
+    failed" on a phone's Safari) under Result, and went on saying it after the phone was back and the table shown
+    again.  Now it says what the player can know, and goes once the table comes as the server has it."""
+    page, sent, _ = waiting_to_confirm(night_server, browser)
+    page.route("**/api/result/confirm", lambda route: route.abort("internetdisconnected"))
+    page.locator("#night-result button", has_text=re.compile("^Confirm$")).click()
+    error = page.locator("#night-result .error")
+    expect(error).to_have_text(
+        "No answer from the server: what you sent may not have arrived. The page asks again and shows what the "
+        "server has."
+    )
+    expect(page.locator("#night-result .night-waiting")).to_contain_text("you")  # it did not arrive: still asked
+    page.unroute("**/api/result/confirm")
+    expect(error).to_have_count(0, timeout=10_000)  # the next poll's table: what the server has
+    page.locator("#night-result button", has_text=re.compile("^Confirm$")).click()
+    expect(page.locator("#night-result .night-waiting")).not_to_contain_text("you")
+    assert [said["agree"] for said in sent] == [True, True]

@@ -81,6 +81,24 @@ async def test_the_builder_opens_with_the_best_commanders_whole_in_its_log_never
         assert "'auto'" not in log
 
 
+async def test_a_terminal_grown_wide_shows_the_builders_first_advice_as_one_whole_line_beside_the_keys(
+    tmp_path, monkeypatch
+):
+    """The log wrapped its words at the width the terminal had when the app started (RichLog measures a line on the
+    app's console, sized once): a terminal of 80 columns made 120 wide wrapped the best commanders' line in two and
+    the keys' line made a third, so the log's two lines showed "ranks more." and the keys, never which commanders."""
+    monkeypatch.setenv("COLUMNS", "80")  # the terminal's width when the app's console was made
+    session = drafted(tmp_path / "db.json", seed=3, players=8)
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        best = pilot.app.screen.session.suggestions(1)[0]
+        first = f"Best commanders for this pool: {' + '.join(best.commanders)} ({best.identity.code})"
+        first += "; ': suggest' ranks more."
+        assert 80 < len(first) <= 118  # longer than the 80 columns it was wrapped at, shorter than this log
+        log = [line.rstrip(" ▁▂▃▄▅▆▇█") for line in screen_text(pilot.app).splitlines()[-4:-2]]
+        assert log == [first, "c on a card makes it your commander, f finishes the deck, ? lists every key."]
+
+
 def test_finishing_a_deck_whose_colors_hold_few_spells_says_it_is_mostly_lands():
     """'f' on a mono-red commander with a handful of red cards built 46 Mountains and 49 lands, said "legal", and
     no figure nor line said anything was amiss: the figures and the answer now say how many lands and spells."""
@@ -101,6 +119,7 @@ def test_finishing_a_deck_whose_colors_hold_few_spells_says_it_is_mostly_lands()
     assert lands > 28  # more than any deck plays (the bots' play 22-26)
     said = " ".join(str(line) for line in stats_lines(session.stats()))
     assert f"{lands} lands" in said and "8 spells" in said
+    assert session.stats().lands_warning in session.stats().cautions  # what the phone's deck says too
 
     class Place:
         session = None
@@ -214,3 +233,18 @@ async def test_marks_for_the_bottom_go_with_the_refusal_when_the_hand_owes_none(
         await pilot.pause()
         text = folded(screen_text(pilot.app))
         assert "Marked for the bottom" not in text and "On the bottom: " in text
+
+
+async def test_the_reviews_line_under_the_list_names_every_card_that_wheeled_at_80x24(tmp_path):
+    """The pick's words under the review's list kept three lines: at 80 columns the pick's sentence took two and the
+    wheeled cards were cut after the third ("Wheeled: Rummaging Goblin / ... / Staff of"), in a pod of four after a
+    few names."""
+    session = drafted(tmp_path / "db.json", seed=5, players=4)
+    async with practice_app(session).run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "ReviewScreen"
+        wheeled = pilot.app.screen.rows[0].wheeled
+        assert len(wheeled) > 4  # more names than one line of 80 columns holds
+        shown = folded(screen_text(pilot.app))
+        assert "Wheeled: " + " / ".join(card.name for card in wheeled) in shown, shown

@@ -607,7 +607,9 @@ async def test_the_goldfish_at_80x24_counts_lands_mulligans_to_the_bottom_and_pl
         assert "Put 1 card on the bottom" in panel_text(pilot.app.screen)
         await pilot.press("t")  # refused until the hand is kept
         await pilot.pause()
-        assert "on the bottom first" in screen_text(pilot.app) and not fish.turns
+        # the panel's keys, never the line prompt's command ('bottom N' is no key in the panel)
+        assert "on the bottom first (its number, then b)" in screen_text(pilot.app) and not fish.turns
+        assert "bottom N" not in screen_text(pilot.app)
         first = fish.hand[0]
         await pilot.press("1", "b")
         await pilot.pause()

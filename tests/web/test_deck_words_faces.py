@@ -46,3 +46,27 @@ def test_the_phone_says_a_decks_problems_in_the_desks_order_and_words(four, manu
     assert desk.exit_code == 1, desk.output
     said = " ".join(desk.stdout.split())
     assert "NOT legal: " + "; ".join(phone) in said  # the same problems, in the same order and words
+
+
+def test_the_phone_warns_of_what_the_terminals_builder_warns_of_in_its_words(four, manual_clock):  # noqa: F811
+    """The terminal's builder warned of a color short of sources and of a deck mostly lands; the phone's deck said
+    only "Legal" (Auto build on a pool thin in the commander's colors gave a phone 36 basics and no word of it)."""
+    from events.screens.deck_tables import stats_lines
+    from events.storage.store import Store
+    from events.web.api_deck import deck_of
+    from tests.helpers.night import Night
+
+    db, event_id, codes = four
+    app = app_of(db, event_id, manual_clock)
+    ann_id = next(p.id for p in Night(Store(db)).snapshot(event_id).players if p.name == "Ann")
+    with TestClient(app, headers=ORIGIN):
+        ann = night_phone(app, event_id, "Ann", codes["Ann"])
+        state = ok(ann.get("/api/deck"))  # the deck Ann registered: legal, its colors' sources enough
+        assert state["legal"] and state["cautions"] == []
+        color = state["commanders"][0]["identity"][0]
+        state = ok(ann.post("/api/deck", json={"action": "basics", "color": color, "count": 0}))  # its basics out
+        session = deck_of(app.state.server.served, ann_id).session
+        terminal = " ".join(str(line) for line in stats_lines(session.stats()))
+    assert state["cautions"] and state["cautions"][0].startswith("colors short of sources: ")
+    for caution in state["cautions"]:
+        assert "⚠ " + caution in terminal  # the same words as the terminal's figures

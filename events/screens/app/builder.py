@@ -130,7 +130,10 @@ class BuilderScreen(Screen):
         if self.collected is not None:  # a command line's answer: the log or a panel, once it is whole
             self.collected.append(renderable)
         else:
-            self.query_one("#log", RichLog).write(renderable)
+            # a line of words is wrapped at the log's width, the terminal's less its scrollbar (RichLog measures it
+            # on the app's console, 80 columns, and kept a wide terminal's advice as a third line out of sight)
+            width = self.app.size.width - 2 if isinstance(renderable, Text) else None
+            self.query_one("#log", RichLog).write(renderable, width=width)
 
     def refuse(self, error: InputError) -> None:
         """A refusal in the log; one longer than the log's lines also opens whole in a panel (its start says which

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from draft import deck_actions as act
 from draft.deck_session import DeckSession
+from draft.goldfish import BottomFirst
 from events.screens.app.modals import DeckAppFace
 from events.screens.goldfish import KEYS_APP, goldfish_lines
 from events.screens.render import shown
@@ -79,7 +80,13 @@ class GoldfishScreen(ModalScreen[None]):
         try:
             hand = self.session.apply(intent)
         except InputError as error:
-            self.say(str(error), "red")
+            # the panel's way to the bottom: the line prompt's 'bottom N' is no key here
+            how = (
+                f" ({'its number' if error.due == 1 else 'their numbers'}, then b)"
+                if isinstance(error, BottomFirst)
+                else ""
+            )
+            self.say(str(error) + how, "red")
             assert self.hand.fish is not None  # this screen shows a hand with its game
             if self.marked and not self.hand.fish.bottom_due:  # marks nothing can use go with the refusal
                 self.marked = []

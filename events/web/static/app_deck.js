@@ -65,6 +65,7 @@
     $("deck-actions").hidden = !on;
     $("deck-legal").hidden = !on;
     $("deck-problems").hidden = !on;
+    $("deck-cautions").hidden = !on;
     $("deck-waiting").hidden = on;
   }
 
@@ -218,6 +219,11 @@
     (deck.problems || []).forEach(function (p) {
       problems.appendChild(el("li", "", p.message));
     });
+    // what the figures warn of, legal or not (the core's words, as the terminal's builder says them)
+    var cautions = clear($("deck-cautions"));
+    (deck.cautions || []).forEach(function (words) {
+      cautions.appendChild(el("li", "", words));
+    });
     $("deck-undo").disabled = !deck.can_undo;
     $("deck-redo").disabled = !deck.can_redo;
     $("deck-register").textContent = registered || changed ? "Register again" : "Register";
@@ -273,6 +279,23 @@
         })
       );
       commanders.appendChild(line);
+    });
+    // No commander yet: the sideboard's cards that may lead (the server's answer), as buttons under the heading. On
+    // a phone they were found only by scrolling the whole sideboard for a ♛ (still there, for a partner too).
+    var leaders = clear($("deck-leaders"));
+    var leading = deck.commanders.length || !deck.commander_room ? [] : sortEntries(deck.sideboard).filter(function (entry) {
+      return entry.card.leads;
+    });
+    leaders.hidden = !leading.length;
+    if (leading.length) leaders.appendChild(el("span", "hint", "Can lead:"));
+    leading.forEach(function (entry) {
+      var b = el("button", "chip", "♛ " + entry.card.name);
+      b.type = "button";
+      cmdraftPage.label(b, "lead with " + entry.card.name);
+      b.addEventListener("click", function () {
+        deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
+      });
+      leaders.appendChild(b);
     });
     var piperBox = clear($("piper-colors"));
     COLORS.forEach(function (c) {

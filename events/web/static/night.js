@@ -9,6 +9,7 @@
   var POLL_MS = 3000;
   var state = {
     view: null, looks: null, focus: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null,
+    unanswered: false,
     standings: null, standingsLooks: null, polls: 0
   };
 
@@ -97,6 +98,7 @@
       .catch(function (error) {
         state.busy = false;
         state.error = error.message;
+        state.unanswered = !!error.noAnswer; // said until the server answers again: then it shows what it has
         render();
         load();
       });
@@ -118,6 +120,11 @@
     }
     state.view = view;
     state.offset = view.server_time - Date.now() / 1000;
+    if (state.unanswered) {  // the table as the server has it now: whatever arrived, it is what this view shows
+      state.unanswered = false;
+      state.error = "";
+      redraw = true;
+    }
     var looks = appearance(view);
     if (looks === state.looks && !redraw) return tick();
     state.looks = looks;

@@ -98,7 +98,12 @@ var cmdraftPage = (function () {
     return e && e.message ? e.message : "the server answered " + result.status;
   }
 
-  // The answer's data, or a rejection with the server's message when it refused.
+  // What a page says of a request that got no answer (the Wi-Fi gone, the server down or stopped): never the
+  // browser's own words ("Failed to fetch", "Load failed"), which say nothing a player can act on.
+  var NO_ANSWER = "No answer from the server: what you sent may not have arrived. The page asks again and shows what the server has.";
+
+  // The answer's data, or a rejection with the server's message when it refused (no answer: NO_ANSWER, and the
+  // rejection's noAnswer set, so a page can say what arrived once the server answers again).
   function request(method, path, body) {
     return send(method, path, body).then(function (answer) {
       return answer.json().then(
@@ -110,6 +115,10 @@ var cmdraftPage = (function () {
           throw new Error("the server's answer could not be read");
         }
       );
+    }, function () {
+      var error = new Error(NO_ANSWER);
+      error.noAnswer = true;
+      throw error;
     });
   }
 
