@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from draft import bot_pairs, bots, reference
+from draft import bot_pairs, bot_plain, reference
 from draft.bots import Bot, BotStyle
 from draft.engine import DraftConfig
 from draft.sim import run_pod
@@ -43,7 +43,8 @@ def _weak_partners(code: str) -> tuple[int, int]:
 
 def _any_legend_is_a_commander(monkeypatch) -> None:
     """The planted fault: every legend (and every pair) earns the hunter's whole bonus, whatever it is worth."""
-    monkeypatch.setattr(bots, "hunted", lambda card: 1.0)
+    monkeypatch.setattr(bot_plain, "hunted", lambda card: 1.0)
+    monkeypatch.setattr(bot_plain, "pair_hunted", lambda first, second: 1.0)
     monkeypatch.setattr(bot_pairs, "pair_hunted", lambda first, second: 1.0)
 
 
