@@ -25,10 +25,10 @@ def plain_scorer(
     partnering = 0.8 if first else 0.3
     weight = (3.0 if first else 1.2) * progress
     fitting = 0.5 * weight
-    # Its deck set, a card of another color is a hate pick at least, as to a strong seat: just below an on-color card
-    # at the filler line, above on-color filler (a hunter committed hard took a 1.1 mana rock over a bomb a seat
-    # downstream would play).
-    hate = FILLER + fitting - 0.05 if set_ else float("-inf")
+    # Its deck set, a card of another color is a hate pick at least to a hunter, as to a strong seat: just below an
+    # on-color card at the filler line, above on-color filler (committed hard, it took a 1.1 mana rock over a bomb a
+    # seat downstream would play).  A best-card seat's light color preference lets no bomb go round.
+    hate = FILLER + fitting - 0.05 if set_ and first else float("-inf")
 
     def plain(card: Card) -> float:
         traits = card_traits(card)
@@ -48,8 +48,8 @@ def plain_scorer(
                 rating += partnering * max(halves, default=0.0)
         mask = traits.mask
         off = (mask & outside).bit_count()
-        if off == 0:  # a colorless card fits every deck, so fitting is no merit: it competes on quality alone
-            return rating + fitting if mask else rating
+        if off == 0:  # a colorless card fits every deck, so fitting is little merit, as to a strong seat
+            return rating + (fitting if mask else 0.2 * fitting)
         return max(rating - weight * (1 + 0.3 * off), min(rating, hate))
 
     return plain

@@ -1,7 +1,7 @@
 """The pick value of the styles that aren't ``strong`` (``commander-first``, ``best-card``), on planted pools and
-packs: a colorless card earns nothing for fitting (it fits every deck), a mediocre partner counts as a pair's half
-by the weaker half's worth leading, and in the last pack a card of another color is a hate pick over on-color filler
-(docs/bots.md, "Styles")."""
+packs: a colorless card earns little for fitting (it fits every deck), a mediocre partner counts as a pair's half by
+the weaker half's worth leading, and to a hunter in the last pack a card of another color is a hate pick over on-color
+filler (docs/bots.md, "Styles")."""
 
 from __future__ import annotations
 
@@ -34,10 +34,11 @@ def _pool(cmr, colors: str, size: int) -> list:
 
 
 @pytest.mark.parametrize("style", [BotStyle.COMMANDER_FIRST, BotStyle.BEST_CARD])
-def test_a_colorless_card_earns_nothing_for_fitting_a_committed_pool(cmr, style):
+def test_a_colorless_card_earns_little_for_fitting_a_committed_pool(cmr, style):
     # A red pool at mid draft: Arcane Signet (2.0, colorless) against Valakut Invoker (1.9, red). Before,
-    # the colorless card gained the bonus for fitting the plan's colors and went first; it fits every deck, so it
-    # competes on quality alone, and the on-color card's fit outweighs the small gap.
+    # the colorless card gained the whole bonus for fitting the plan's colors and went first; it fits every deck, so
+    # fitting is little merit (a fifth of the bonus, as to a strong seat), and the on-color card's fit outweighs the
+    # small gap.
     red = cmr["Valakut Invoker"]
     bot = Bot(style, 1)
     bot.remember(_pool(cmr, "R", 24))
