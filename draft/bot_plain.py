@@ -15,11 +15,12 @@ from sets.cards import Card
 
 
 def plain_scorer(
-    first: bool, plan: Plan, progress: float, castable: float, gain: Callable[[Traits], float], set_: bool
+    first: bool, plan: Plan, progress: float, castable: float, gain: Callable[[Traits], float], hates: bool
 ) -> Callable[[Card], float]:
     """A card's value to a ``commander-first`` seat (``first``) or a ``best-card`` one, for one pick: ``castable`` is
     the share a card whose cost asks {C} keeps, ``gain`` what a card adds by giving the pool a lead
-    (``draft.bot_plans.lead_gain``), ``set_`` whether the seat's deck is set (the last pack)."""
+    (``draft.bot_plans.lead_gain``), ``hates`` whether the seat's deck is set and its pool needs no on-color filler
+    (``Bot.hate_picks``)."""
     outside, commanders = ~plan.mask, plan.commanders
     leading = (1.2 if first else 0.3) * (1.0 - progress)
     partnering = 0.8 if first else 0.3
@@ -28,7 +29,7 @@ def plain_scorer(
     # Its deck set, a card of another color is a hate pick at least to a hunter, as to a strong seat: just below an
     # on-color card at the filler line, above on-color filler (committed hard, it took a 1.1 mana rock over a bomb a
     # seat downstream would play).  A best-card seat's light color preference lets no bomb go round.
-    hate = FILLER + fitting - 0.05 if set_ and first else float("-inf")
+    hate = FILLER + fitting - 0.05 if hates and first else float("-inf")
 
     def plain(card: Card) -> float:
         traits = card_traits(card)

@@ -54,6 +54,7 @@ from draft.bot_leaders import PoolLeaders
 from draft.bot_pairs import best_pair, half_need, leader_need
 from draft.bot_plain import plain_scorer
 from draft.bot_plans import (
+    DECK_SPELLS,
     DEPTH_FROM,
     FRESH_LEADS,
     HOLDING,
@@ -221,7 +222,7 @@ class Bot:
             built, leaders = self._built_lead()
             if built and built & ~best.mask == 0:  # the deck the builder would make of the pool drops a plan's color
                 best.mask, best.commanders = built, leaders
-        if strong and progress >= DEPTH_FROM:
+        if self.style is not BotStyle.BEST_CARD and progress >= DEPTH_FROM:  # (a hunter's hate picks ask it too)
             playables = self._playables
             best.depth = sum([playables[mask] for mask in INSIDE[best.mask]])
         return best
@@ -283,7 +284,7 @@ class Bot:
         # none), and nothing as a leader (a colorless identity allows no basic land).
         castable = min(1.0, self._colorless / COLORLESS_SOURCES)
         if not strong:
-            return plain_scorer(self.style is _FIRST, plan, progress, castable, gain, progress >= SET_FROM)
+            return plain_scorer(self.style is _FIRST, plan, progress, castable, gain, self.hate_picks(plan, progress))
 
         # A legend is worth what it leads beyond the commanders the pool already holds in its colors: more when its
         # colors are the plan's (or the plan is still open), nothing once a good one is held.
@@ -343,6 +344,15 @@ class Bot:
             return min(hate[traits.leader], rating - commit * (OFF_COLOR + 0.6 * (off - 1)))
 
         return strong_score
+
+    def hate_picks(self, plan: Plan, progress: float) -> bool:
+        """Whether a card of another color may be a hate pick over on-color filler: the deck is set (the last pack) and
+        the pool could still hold a deck's spells in its colors (``Plan.depth``) with the cards still to come; short
+        of that, its deck may need the filler rather than a 27th land (CLB pods at a store with no Pipers)."""
+        if progress < SET_FROM:
+            return False
+        profile = self._leaders.product()
+        return plan.depth + profile.booster_size * profile.boosters - len(self.pool) >= DECK_SPELLS
 
     def _early_fit(self, traits: Traits) -> float:
         """Before the plan commits, from the second pick on: a near-tie goes to the colors of the picks so far

@@ -70,3 +70,9 @@ def test_in_the_last_pack_a_hunter_takes_a_bomb_of_another_color_as_a_hate_pick_
     sphinx = cmr["Sphinx of the Second Sun"]
     assert _taken(bot, [sphinx, cmr["Rummaging Goblin"]], 0.85) == sphinx.name
     assert _taken(bot, [sphinx, cmr["Valakut Invoker"]], 0.85) == "Valakut Invoker"
+    # A pool that could no longer hold a deck's spells in its colors with the cards still to come (10 red playables
+    # and 40 colorless cards of no use, 10 cards to come) keeps its on-color filler: its deck may need it rather than
+    # a 27th land (at a store with no Pipers, hunters' decks of 27 lands or more rose by a quarter without this).
+    thin = Bot(BotStyle.COMMANDER_FIRST, 1)
+    thin.remember([*_pool(cmr, "R", 10), *[cmr["Prophetic Prism"]] * 40])
+    assert _taken(thin, [sphinx, cmr["Rummaging Goblin"]], 0.85) == "Rummaging Goblin"
