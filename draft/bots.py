@@ -51,8 +51,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
 from draft.bot_leaders import PoolLeaders
-from draft.bot_pairs import best_pair, half_need, hunted, leader_need
+from draft.bot_pairs import best_pair, half_need, leader_need
+from draft.bot_plain import plain_scorer
 from draft.bot_plans import (
+    DECK_SPELLS,
     DEPTH_FROM,
     FRESH_LEADS,
     HOLDING,
@@ -70,7 +72,6 @@ from draft.bot_plans import (
     subset_sums,
 )
 from draft.bot_signals import SIGNAL_LEAN, SIGNAL_PACKS, fresh_shares, read_signals
-from draft.commanders import can_pair
 from draft.deck_spells import COLORLESS_SOURCES, FILLER, MAKES_COLORLESS
 from draft.deckbuild import quick_build
 from draft.products import added_card
@@ -221,7 +222,7 @@ class Bot:
             built, leaders = self._built_lead()
             if built and built & ~best.mask == 0:  # the deck the builder would make of the pool drops a plan's color
                 best.mask, best.commanders = built, leaders
-        if strong and progress >= DEPTH_FROM:
+        if self.style is not BotStyle.BEST_CARD and progress >= DEPTH_FROM:  # (a hunter's hate picks ask it too)
             playables = self._playables
             best.depth = sum([playables[mask] for mask in INSIDE[best.mask]])
         return best
@@ -274,41 +275,16 @@ class Bot:
     def _scorer(self, plan: Plan, progress: float) -> Callable[[Card], float]:
         """``score`` for one pick's cards: what depends only on the plan, the progress and the pool is worked out
         once (the same sums in the same order, so the same values)."""
-        style = self.style
-        first = style is _FIRST
-        strong = style is _STRONG
+        strong = self.style is _STRONG
         outside = ~plan.mask
-        commanders = plan.commanders
-        leader_need, pairs, half, held = self.leader_need, can_pair, self.half_need, self._leaders.holds
+        leader_need, half, held = self.leader_need, self.half_need, self._leaders.holds
         gain = lead_gain(plan, progress)
         # A card whose cost asks {C} is played only beside ``COLORLESS_SOURCES`` (the builder's ``live_copies``): it is
         # worth its rating in the share of them the pool holds (Kozilek, the Great Distortion is no pick for a pool of
         # none), and nothing as a leader (a colorless identity allows no basic land).
         castable = min(1.0, self._colorless / COLORLESS_SOURCES)
         if not strong:
-            leading = (1.2 if first else 0.3) * (1.0 - progress)
-            partnering = 0.8 if first else 0.3
-            weight = (3.0 if first else 1.2) * progress
-            fitting = 0.5 * weight
-
-            def plain(card: Card) -> float:
-                traits = card_traits(card)
-                rating = traits.rating
-                if traits.colorless_cost:
-                    return rating * castable
-                if traits.piper:
-                    # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a
-                    # store with none to give leads a deck of one color with it.
-                    return rating + gain(traits)
-                if traits.leader:  # to a hunter by its worth as a commander: a mediocre legend is in every pack
-                    worth = hunted(card) if first else 1.0
-                    rating += leading * worth + gain(traits)
-                    if traits.partner and commanders and any(pairs(card, c) for c in commanders):
-                        rating += partnering * worth
-                off = (traits.mask & outside).bit_count()
-                return rating + (fitting if off == 0 else -weight * (1 + 0.3 * off))
-
-            return plain
+            return plain_scorer(self.style is _FIRST, plan, progress, castable, gain, self.hate_picks(plan, progress))
 
         # A legend is worth what it leads beyond the commanders the pool already holds in its colors: more when its
         # colors are the plan's (or the plan is still open), nothing once a good one is held.
@@ -368,6 +344,15 @@ class Bot:
             return min(hate[traits.leader], rating - commit * (OFF_COLOR + 0.6 * (off - 1)))
 
         return strong_score
+
+    def hate_picks(self, plan: Plan, progress: float) -> bool:
+        """Whether a card of another color may be a hate pick over on-color filler: the deck is set (the last pack) and
+        the pool could still hold a deck's spells in its colors (``Plan.depth``) with the cards still to come; short
+        of that, its deck may need the filler rather than a 27th land (CLB pods at a store with no Pipers)."""
+        if progress < SET_FROM:
+            return False
+        profile = self._leaders.product()
+        return plan.depth + profile.booster_size * profile.boosters - len(self.pool) >= DECK_SPELLS
 
     def _early_fit(self, traits: Traits) -> float:
         """Before the plan commits, from the second pick on: a near-tie goes to the colors of the picks so far

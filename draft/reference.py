@@ -40,6 +40,9 @@ WEAK_LEGEND = 2.5  # a partner legend at or below this leads no better than the 
 BENCHED_GAP = 1.5  # a sideboard card this many grades better than a main-deck card of its colors was benched
 LEGEND_COPIES = 2  # past this many copies of a legend (commanders counted), the legend rule makes the rest dead
 THIN_COLOR_SPELLS = 3  # an identity color shown by this many main-deck spells or fewer pays for nothing
+# Mana rocks a deck plays beside its lands: two, one more in a deck of three colors or more, where they fix (the
+# drafter's rule: a seeded CMR deck played 8; tests/draft/test_bot_judgement.py holds the drafter's seeds to it).
+ROCKS = 2
 TIERS = ((4.5, "S"), (4.0, "A"), (3.0, "B"), (2.0, "C"), (1.0, "D"), (0.0, "F"))
 PIPER = "The Prismatic Piper"
 
@@ -255,15 +258,32 @@ def benched_better(
     ]
 
 
+def is_rock(card: Card) -> bool:
+    """A mana rock as the judge sees one: a noncreature artifact of mana value 3 or less graded for ramp or fixing."""
+    return (
+        role(card) in ("ramp", "fixing")
+        and card.has_type("Artifact")
+        and not card.has_type("Creature")
+        and card.mana_value <= 3
+    )
+
+
+def rock_room(main: Iterable[Card], identity: ColorIdentity) -> int:
+    """How many more mana rocks the deck would play (``ROCKS``, one more in three colors or more, less those played)."""
+    return max(0, ROCKS + (len(identity) >= 3) - sum(1 for card in main if is_rock(card)))
+
+
 def _benchable(
     main: Sequence[Card], sideboard: Iterable[Card], identity: ColorIdentity, commanders: Iterable[Card]
 ) -> list[tuple[Card, float]]:
     """The distinct graded nonland sideboard cards the deck could play instead of a main-deck card, with their
     grades (``benched_better``'s exclusions: a commander's copy, a legend past ``LEGEND_COPIES``, an unpayable {C},
-    and a card whose effect reaches only commanders, ``commander_only``: graded as a lead, near blank in the deck)."""
+    a card whose effect reaches only commanders, ``commander_only``: graded as a lead, near blank in the deck, and a
+    mana rock past the ``ROCKS`` the deck already plays: mana beside enough mana)."""
     leading = {card.name for card in commanders}
     copies = Counter(card.name for card in [*main, *commanders])
     colorless = any(makes_colorless(card) for card in main)
+    rocks = rock_room(main, identity)
     found = []
     for card in dict.fromkeys(sideboard):
         value = grade(card)
@@ -275,6 +295,8 @@ def _benchable(
             continue  # its {C} can't be paid: the deck has no source of colorless mana
         if commander_only(card):
             continue  # a Background is graded for leading: in the main deck it reaches only the commanders
+        if not rocks and is_rock(card):
+            continue  # the deck plays the rocks it uses: another is mana it goes without
         found.append((card, value))
     return found
 
@@ -283,18 +305,23 @@ def filler_over_better(
     main: Iterable[Card], sideboard: Iterable[Card], identity: ColorIdentity, commanders: Iterable[Card] = ()
 ) -> list[Card]:
     """The ``filler_in_main`` a deck plays while better sat out: one filler card for each copy of a sideboard card
-    graded above ``FILLER`` that the deck could play (``benched_better``'s exclusions), the weakest filler first.
+    graded above ``FILLER`` that the deck could play (``benched_better``'s exclusions; mana rocks up to ``ROCKS``), the
+    weakest filler first.
     Filler is what a strong drafter plays only to reach 60: where the pool holds nothing better in the deck's colors
     and the deck plays its 26 lands, playing it is right, and the pool's depth is what the count measures."""
     main, sideboard, commanders = list(main), list(sideboard), list(commanders)
     filler = sorted(filler_in_main(main), key=lambda card: (card.name != PIPER, grade(card) or 0.0))
     benched = Counter(card.name for card in sideboard)
     copies = Counter(card.name for card in [*main, *commanders])
-    spare = 0
+    spare, rocks = 0, rock_room(main, identity)
     for card, value in _benchable(main, sideboard, identity, commanders):
         if value > FILLER:
             legend = card.is_legendary and (card.copy_limit or 0) <= LEGEND_COPIES
-            spare += min(benched[card.name], LEGEND_COPIES - copies[card.name]) if legend else benched[card.name]
+            count = min(benched[card.name], LEGEND_COPIES - copies[card.name]) if legend else benched[card.name]
+            if is_rock(card):
+                count = min(count, rocks)
+                rocks -= count
+            spare += count
     return filler[:spare]
 
 

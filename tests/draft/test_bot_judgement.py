@@ -393,6 +393,25 @@ def test_filler_counts_against_a_deck_only_while_a_better_card_of_its_colors_sit
     assert quality.meets(quality.figures([_seat(thin, [])]))["filler_over_better_per_deck"]
 
 
+def test_a_mana_rock_past_the_two_a_deck_plays_is_no_better_card_benched(cmr):
+    """The drafter's rule (the seeds below: a deck of two colors plays at most two mana rocks, three in three colors)
+    holds for the judge too: a third rock benched beside filler is mana the deck goes without, not a better card sat
+    out (in Commander Masters pods nearly every such count was a Commander's Sphere or Chromatic Lantern benched beside
+    two rocks and a filler creature); beside one rock, a second benched still counts."""
+    leader = cmr["Tuya Bearclaw"]
+    playable = sorted(_colored(cmr, "RG", 60), key=lambda c: -reference.grade(c))
+    playable = [c for c in playable if reference.grade(c) > reference.FILLER and not reference.is_rock(c)]
+    rocks, filler = [cmr["Arcane Signet"], cmr["Commander's Sphere"]], [cmr["Rummaging Goblin"]]
+    assert all(reference.is_rock(c) and reference.grade(c) > reference.FILLER for c in rocks)
+    full = _deck([leader], [*playable[:30], *rocks, *filler], lands=26)
+    spare = Deck((*full.lines, DeckLine(cmr["Commander's Sphere"], 1, Zone.SIDEBOARD)))
+    assert _seat(spare, [])["filler_over_better"] == 0
+    assert _seat(spare, [])["benched_better"] == 0
+    one = _deck([leader], [*playable[:31], rocks[0], *filler], lands=26)
+    short = Deck((*one.lines, DeckLine(cmr["Commander's Sphere"], 2, Zone.SIDEBOARD)))
+    assert _seat(short, [])["filler_over_better"] == 1  # room for one more rock: one filler too many, not two
+
+
 REFERENCE_CARDS = next(
     (folder / "shared" / "data" / "cmr" / "cards.json" for folder in ROOT.parents if (folder / "shared").is_dir()),
     SHARED_DATA / "cmr" / "cards.json",
