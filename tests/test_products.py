@@ -516,3 +516,17 @@ def test_exports_name_the_added_card_leading_and_read_its_colors_back(fmt):
     text = write(deck, FileFormat[fmt])
     assert "Faceless One colors: W" in text and "Piper" not in text
     assert parse(text).piper_colors == [Color.W]
+
+
+def test_a_clb_nights_decklist_sheet_names_the_faceless_ones_colors_not_a_pipers(imported, cli, tmp_path):
+    db = tmp_path / "clb.json"
+    event_id = drafted_event(cli, db, "CLB", ["Ann", "Bo", "Cy", "Di"], stock=2)
+    draft_to_the_end(db, event_id)
+    deck = write_deck(tmp_path / "deck.txt", ["Faceless One"], {"Island": 59})
+    registered = cli("event", "deck", event_id, "Ann", deck, "--piper", "U", "--db", db)
+    assert registered.exit_code == 0, registered.output
+    sheet = cli("event", "print", event_id, "decklists", "--db", db)
+    assert sheet.exit_code == 0, sheet.output
+    ann = sheet.stdout.split("DECKLIST · Bo")[0]
+    assert "Faceless One (chosen color: blue)" in ann and "Faceless One colors: blue" in ann
+    assert "Piper" not in sheet.stdout
