@@ -133,27 +133,44 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
     if codes:
         with events.store.read() as db:
             secret = {p.id: p.code for p in records_of(db, Player).find(event=event_id)}
+        # A late player who joined once the draft had started holds a sealed pool and a code of their own, but no
+        # draft seat: their slip is printed too (the desk is told it needs one), in the same order of names.
+        sealed = [p for p in snap.players if p.pod is None and secret.get(p.id)]
         pages = [
             Page(
                 "Seating slip",
                 (
                     Table(
                         ("Player", "Pod", "Seat", "Seat code"),
-                        ((p.name, str(p.pod), str((p.seat or 0) + 1), secret.get(p.id) or "—"),),
+                        (
+                            (p.name, "—", "sealed", secret.get(p.id) or "—")
+                            if p.pod is None
+                            else (p.name, str(p.pod), str((p.seat or 0) + 1), secret.get(p.id) or "—"),
+                        ),
                     ),
-                    Note(
-                        f"At your terminal type: cmdraft event draft {event_id} --player {shlex.quote(p.name)}"
-                        " and then this code, once. Keep it to yourself."
-                    ),
+                    Note(_terminal_words(event_id, p)),
                     *_phone_blocks(url, event_id, p.id),
                 ),
                 name=p.name,  # as typed, never upper-cased
             )
-            for p in find
+            for p in sorted((*find, *sealed), key=lambda p: (*name_order(p.name), p.id))
             if not p.bot and p.status == "active"
         ]
     per_paper = (PHONE_SLIPS_PER_PAPER if url else CODE_SLIPS_PER_PAPER) if codes else 1
     return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=per_paper)
+
+
+def _terminal_words(event_id: int, player: PlayerRow) -> str:
+    """What a slip's holder types at a terminal: the draft's command, or for a late player with a sealed pool (no
+    draft seat) the commands that build their deck and show their table."""
+    name = shlex.quote(player.name)
+    if player.pod is None:
+        return (
+            f"Your pool is sealed (six boosters). At your terminal, build your deck with 'cmdraft event deck "
+            f"{event_id} {name} --build' and see your table with 'cmdraft event table {event_id} --player {name}' "
+            "(it asks for this code). Keep it to yourself."
+        )
+    return f"At your terminal type: cmdraft event draft {event_id} --player {name} and then this code, once. Keep it to yourself."
 
 
 def _phone_blocks(url: str, event_id: int, player_id: int) -> tuple[Block, ...]:

@@ -206,3 +206,29 @@ def test_the_slips_command_event_seat_suggests_runs_after_seating_and_again_afte
         assert printed.exit_code == 0, printed.output
         assert all(f"<h2>Seating slip · {name}</h2>" in (tmp_path / "slips.html").read_text() for name in ("Ann", "Bo"))
         seated = cli("event", "seat", event_id, "--again", "--db", db)
+
+
+def test_a_late_player_with_a_sealed_pool_gets_a_slip_with_the_join_address_from_the_command_the_desk_is_told(
+    tmp_path, cli
+):
+    """A player who joins once the draft has started (`--sealed`) has a code but no draft seat: the slips command
+    the desk is told (with serve's address while it runs) prints their slip too, with their join address and the
+    commands their own terminal runs (no draft to pick)."""
+    db = tmp_path / "late.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    assert cli("event", "draft", event_id, "--db", db, input="quit\n").exit_code == 0
+    with serving(db, event_id, BASE):  # what `cmdraft serve` leaves beside the database while it runs
+        added = cli("event", "player", "add", event_id, "Lou", "--sealed", "--db", db)
+    assert added.exit_code == 0, added.output
+    told = re.search(r"print them all: '(cmdraft event print [^']*)'", " ".join(added.stdout.split()))
+    assert told and told.group(1).endswith(f"--db {db} --url {BASE}"), added.stdout
+    printed = cli(*shlex.split(told.group(1))[1:], "--format", "html")
+    assert printed.exit_code == 0, printed.output
+    found = slips(printed.stdout)
+    assert sorted(found) == ["Ann", "Bo", "Lou"]
+    section, svg, shown = found["Lou"]
+    expected = f"{BASE}/join?event={event_id}&player={player_numbers(db, event_id)['Lou']}"
+    assert shown == expected and svg == segno_svg(expected)
+    assert codes_of(db, event_id)["Lou"] in section
+    assert f"cmdraft event deck {event_id} Lou --build" in section and "--player Lou" in section
+    assert f"cmdraft event draft {event_id} --player Lou" not in section  # no draft seat to pick at
