@@ -143,7 +143,10 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
             "Table",
             name_column("Players"),
             "Finishing order",
-            title=f"Round {rnd.number} ({rnd.status})",
+            # the final table ('event top') is named as the results sheet and the room name it
+            title=f"Final table (round {rnd.number}, {rnd.status})"
+            if rnd.final
+            else f"Round {rnd.number} ({rnd.status})",
             title_justify="left",
         )
         for number, ids in enumerate(rnd.tables, start=1):
