@@ -530,3 +530,18 @@ def test_a_clb_nights_decklist_sheet_names_the_faceless_ones_colors_not_a_pipers
     ann = sheet.stdout.split("DECKLIST · Bo")[0]
     assert "Faceless One (chosen color: blue)" in ann and "Faceless One colors: blue" in ann
     assert "Piper" not in sheet.stdout
+
+
+@pytest.mark.parametrize(
+    ("comment", "said"),
+    [("Faceless One colors: purple", "line 3: "), ("Faceless One colors: B G", "line 3: ")],
+    ids=["no color", "two for one"],
+)
+def test_a_clb_deck_files_chosen_color_that_is_not_one_is_refused_without_naming_a_piper(
+    imported, cli, tmp_path, comment, said
+):
+    deck = tmp_path / "faceless.dck"
+    deck.write_text(f"[metadata]\nName=x\nComment={comment}\n[Commander]\n1 Faceless One|CLB\n[Main]\n59 Island\n")
+    result = cli("deck", "convert", deck, tmp_path / "out.json")
+    assert result.exit_code == 2, result.output
+    assert said in result.stderr and "CR 903.4b" in result.stderr and "Piper" not in result.stderr
