@@ -134,7 +134,7 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
                 str(pod.number),
                 shown(join_names(names[i] for i in pod.players)),
                 _opened(pod, ledger),
-                snap.drafts.get(pod.number) or event.style,
+                _draft_word(snap.drafts.get(pod.number), event.style),
             )
         outer.add_row(pods)
     results = {(r.round, r.table): r.order for r in snap.results}
@@ -159,6 +159,15 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
             table.add_row(str(number), shown(join_names(names[i] for i in ids)), outcome)
         outer.add_row(table)
     return outer
+
+
+def _draft_word(status: str | None, style: str) -> str:
+    """A pod's draft as the room display says it: "drafting", then "done" once its pools are recorded (its draft
+    record's later states, "building" or "done", are the draft file's own, not the night's: "building" at round 3
+    read as if decks were still being built); a pod with no draft record (a physical draft) by the event's style."""
+    if status is None:
+        return style
+    return "drafting" if status == "drafting" else "done"
 
 
 def history_table(entries: Sequence[Entry]) -> Table:
