@@ -177,6 +177,12 @@ def player_add(
         out().print(shown(offer, style="yellow"))
 
 
+def slip_file(name: str) -> str:
+    """The file a late player's slip is suggested to go to: 'slip-Ann.html' (letters, digits and '-' of the name)."""
+    kept = "".join(c if c.isascii() and (c.isalnum() or c == "-") else "-" for c in name).strip("-")
+    return f"slip-{kept or 'player'}.html"
+
+
 def slip_note(event_id: int, name: str, database: Path, db: Path | None) -> None:
     """A player seated late in an event with seat codes (or given a sealed pool): the desk is told their code needs
     a slip, and the command that prints the slips, with the address 'cmdraft serve' serves the event at while it
@@ -187,7 +193,8 @@ def slip_note(event_id: int, name: str, database: Path, db: Path | None) -> None
     out().print(
         shown(
             f"{quoted(name)} needs a seat code slip: 'cmdraft event player code {event_id} {shlex.quote(name)}' "
-            f"shows the code (or print them all: 'cmdraft event print {event_id} seatings --codes{where}')",
+            f"shows the code; their slip: 'cmdraft event print {event_id} seatings --codes --player "
+            f"{shlex.quote(name)}{where} --format html --out {shlex.quote(slip_file(name))}'",
             style="yellow",
         ),
         soft_wrap=True,
