@@ -86,7 +86,7 @@ class DeckStats:
             return ""
         return (
             f"{self.lands} lands and {self.spells} spells: a deck plays {LANDS[0]}-{LANDS[1] + 1} lands; commanders of "
-            "more colors (a partner, a Piper) give it more spells"
+            "more colors (a second commander) give it more spells"  # true of every product's pairs and added card
         )
 
     @property

@@ -325,6 +325,10 @@ def store_night_terminals(home: Path) -> list[Step]:
         DOC("cmdraft event player bot 1 Bo [--back]", says="a bot picks for 'Bo' now"),
         DOC("cmdraft event player bot 1 Bo [--back]", full=True, says="'Bo' has the seat back"),
         DOC('cmdraft event player add 1 "Later" --sealed'),
+        DOC(
+            "cmdraft event print 1 seatings --codes --player Later --format html --out slip-Later.html",
+            says="slip-Later.html",
+        ),
     ]
 
 

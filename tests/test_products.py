@@ -516,3 +516,32 @@ def test_exports_name_the_added_card_leading_and_read_its_colors_back(fmt):
     text = write(deck, FileFormat[fmt])
     assert "Faceless One colors: W" in text and "Piper" not in text
     assert parse(text).piper_colors == [Color.W]
+
+
+def test_a_clb_nights_decklist_sheet_names_the_faceless_ones_colors_not_a_pipers(imported, cli, tmp_path):
+    db = tmp_path / "clb.json"
+    event_id = drafted_event(cli, db, "CLB", ["Ann", "Bo", "Cy", "Di"], stock=2)
+    draft_to_the_end(db, event_id)
+    deck = write_deck(tmp_path / "deck.txt", ["Faceless One"], {"Island": 59})
+    registered = cli("event", "deck", event_id, "Ann", deck, "--piper", "U", "--db", db)
+    assert registered.exit_code == 0, registered.output
+    sheet = cli("event", "print", event_id, "decklists", "--db", db)
+    assert sheet.exit_code == 0, sheet.output
+    ann = sheet.stdout.split("DECKLIST · Bo")[0]
+    assert "Faceless One (chosen color: blue)" in ann and "Faceless One colors: blue" in ann
+    assert "Piper" not in sheet.stdout
+
+
+@pytest.mark.parametrize(
+    ("comment", "said"),
+    [("Faceless One colors: purple", "line 3: "), ("Faceless One colors: B G", "line 3: ")],
+    ids=["no color", "two for one"],
+)
+def test_a_clb_deck_files_chosen_color_that_is_not_one_is_refused_without_naming_a_piper(
+    imported, cli, tmp_path, comment, said
+):
+    deck = tmp_path / "faceless.dck"
+    deck.write_text(f"[metadata]\nName=x\nComment={comment}\n[Commander]\n1 Faceless One|CLB\n[Main]\n59 Island\n")
+    result = cli("deck", "convert", deck, tmp_path / "out.json")
+    assert result.exit_code == 2, result.output
+    assert said in result.stderr and "CR 903.4b" in result.stderr and "Piper" not in result.stderr

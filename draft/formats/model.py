@@ -182,9 +182,9 @@ _NOTE = re.compile(
     re.IGNORECASE,
 )
 
-# Why a chosen color a file gives is refused: a Piper chooses one color (CR 903.4b), so two ('WU'), none ('C') or a
-# word that names none ('purple') is no choice.
-NOT_ONE_COLOR = "not one color (each Piper chooses one: W, U, B, R or G; CR 903.4b)"
+# Why a chosen color a file gives is refused: a Piper (or Faceless One) chooses one color (CR 903.4b), so two ('WU'),
+# none ('C') or a word that names none ('purple') is no choice; said in no product's word for the card.
+NOT_ONE_COLOR = "not one color (a commander that chooses a color chooses one: W, U, B, R or G; CR 903.4b)"
 
 
 def one_color(text: str, line: int) -> Color | LineError:

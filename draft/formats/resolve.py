@@ -96,7 +96,7 @@ def _note_colors(colors: list[Color], lines: list[DeckLine], line: int) -> tuple
         Problem(
             "unreadable-line",
             f"line {line}: {plural(len(colors), 'color')} ({said}) for {plural(choosers, 'commander')} that "
-            f"{'chooses' if choosers == 1 else 'choose'} one: each Piper chooses one color (CR 903.4b); "
+            f"{'chooses' if choosers == 1 else 'choose'} one: each chooses one color (CR 903.4b); "
             "give one color for each",
             (),
         )

@@ -154,9 +154,10 @@ class DecksClosing:
     @property
     def words(self) -> str:
         """What every face says of it."""
+        when = f"{self.at[:16].replace('T', ' ')} UTC"  # as the log writes a time, to the minute: '2026-02-06 19:30'
         if self.closed is None:
-            return f"deck registration closes at {self.at} (UTC); after that only the desk changes a deck"
-        why = f"{DESK_CLOSED} at {self.at}" if self.closed == DESK_CLOSED else self.closed
+            return f"deck registration closes at {when}; after that only the desk changes a deck"
+        why = f"{DESK_CLOSED} at {when}" if self.closed == DESK_CLOSED else self.closed
         return f"deck registration is closed now ({why}): only the desk changes a deck, as a correction with its reason"
 
     def to_json(self) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
 import msgspec
 from tinydb import TinyDB
@@ -25,6 +26,8 @@ from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Record
 from events.storage.table_names import HISTORY
 from events.storage.tables import Table, records_of
+
+Told = TypeVar("Told", bound=msgspec.Struct)
 
 DESK = "desk"
 SYSTEM = "cmdraft"
@@ -102,6 +105,55 @@ class PiperSettings(msgspec.Struct, frozen=True):
     stock: int | None = None
     opened: dict[str, int] = {}
     requests: dict[str, int] = {}
+
+
+def value_text(value: Any, what: str = "") -> str:
+    """A history value in words, as every face shows it (the log, and what ``event undo`` would take back): names joined, a round's tables and a seating's pods numbered, the Piper
+    ledger's settings named, any other mapping as ``key: value`` (never raw JSON)."""
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool | int | float):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return _joined(value)  # players: "Ann / Cy, the Great"
+    if isinstance(value, list) and all(isinstance(x, list) for x in value):
+        label = "pod" if what in ("seat", "reseat") else "table"
+        return "; ".join(f"{label} {n}: {value_text(x)}" for n, x in enumerate(value, start=1))
+    if isinstance(value, dict) and what == "round" and "tables" in value:
+        paired = _told(value, RoundPaired)
+        if paired is not None:
+            return f"round {'?' if paired.round is None else paired.round}: {value_text(paired.tables, what)}"
+    if isinstance(value, dict) and what == "pipers":
+        settings = _told(value, PiperSettings)
+        if settings is not None:
+            parts = []
+            if settings.stock is not None:
+                parts.append(f"store stock {settings.stock}")
+            if settings.opened:
+                parts.append("opened: " + _joined(f"pod {pod} {n}" for pod, n in settings.opened.items()))
+            if settings.requests:
+                parts.append("requests: " + _joined(f"{who} {n}" for who, n in settings.requests.items()))
+            return "; ".join(parts) or "no change"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {value_text(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return _joined(value_text(x) for x in value)
+    return str(value)
+
+
+def _told(value: dict[str, Any], kind: type[Told]) -> Told | None:
+    """A history value read as the type its kind of entry writes (None: it isn't one, so it is shown as it lies)."""
+    try:
+        return msgspec.convert(value, kind)
+    except msgspec.ValidationError:
+        return None
+
+
+def _joined(names: Iterable[str]) -> str:
+    """Names in one line, as every list of names is written ("Ann, the Great / Bo")."""
+    return " / ".join(names)
 
 
 # What ``event undo`` needs to take back each kind of change, written whole as the change's history entry's ``undo``

@@ -7,6 +7,7 @@ join body's names), so a face points at the field to correct."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -89,3 +90,15 @@ def may_join(player: Player) -> None:
     pool, who has the night's seat)."""
     if player.bot or player.status != "active" or player.pod is None and not player.code:
         raise NoSeat(f"{quoted(player.name)} has no seat to pick at (not seated yet, or dropped): ask the desk")
+
+
+def no_draft_seat(event_id: int, player: Player) -> str:
+    """Why ``player`` has no seat at the event's draft to pick at (``event draft --player``), and what to do: a late
+    player given a sealed pool builds their deck; anyone else asks the desk."""
+    name = quoted(player.name)
+    if player.status == "active" and player.pod is None and player.code:
+        return (
+            f"{name} joined after the draft started, with a sealed pool: no draft seat to pick at; build the deck "
+            f"with 'cmdraft event deck {event_id} {shlex.quote(player.name)} --build'"
+        )
+    return f"{name} has no draft seat to pick at (not seated, dropped before the draft, or a bot): ask the desk"

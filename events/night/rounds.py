@@ -327,7 +327,7 @@ class Rounds(EventBase):
             group = []
             for player in part:
                 if player.id not in table:
-                    raise InputError(f"{quoted(player.name)} is not at this table")
+                    raise InputError(f"{quoted(player.name)} is not at this table{self._seats(db, event_id, table)}")
                 group.append(player.id)
             groups.append(group)
         return self.check_order(db, event_id, groups, table)
@@ -353,6 +353,12 @@ class Rounds(EventBase):
                 said, where = where, ""
             raise InputError(f"{said} (this table seats {seats}){see}{where}") from None
 
+    def _seats(self, db: TinyDB, event_id: int, table: list[int]) -> str:
+        """' (it seats 'Ann' / 'Bo' / 'Cy')': the table a refused name is not at, so a player reporting from their
+        own table, or the desk typing a result, sees which table "this table" is."""
+        names = {p.id: p.name for p in self._players(db, event_id)}
+        return f" (it seats {' / '.join(quoted(names[p]) for p in table if p in names)})"
+
     def check_order(self, db: TinyDB, event_id: int, groups: list[list[int]], table: list[int]) -> list[list[int]]:
         """A finishing order as groups of player numbers: each player at the table named exactly once."""
         if not isinstance(groups, list) or not all(
@@ -364,7 +370,7 @@ class Rounds(EventBase):
         names = {p.id: p.name for p in self._players(db, event_id)}
         if strangers:
             who = quoted(names[strangers[0]]) if strangers[0] in names else f"player id {strangers[0]}"
-            raise InputError(f"{who} is not at this table")
+            raise InputError(f"{who} is not at this table{self._seats(db, event_id, table)}")
         listed = [pid for group in groups for pid in group]
         if sorted(listed) != sorted(table):
             missing = [pid for pid in table if pid not in listed]

@@ -117,7 +117,7 @@ TABLE_STATUS_WORDS = {
 # a table's status as the players there are told it on their phones and terminals (``table_status_sentence``)
 PLAYER_STATUS_WORDS = {
     "playing": "When the game ends, one of you reports the finishing order; the others confirm it.",
-    "waiting": "It is recorded once everyone waited for agrees.",
+    "waiting": "It is recorded once everyone still to confirm agrees.",
     "disputed": "Disputed: the desk settles it. Call a judge if you need to.",
     "desk": "Time is up: the desk records this table if it is not confirmed.",
     "recorded": "Recorded. The desk corrects it if it is wrong.",

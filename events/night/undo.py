@@ -42,7 +42,7 @@ INSTEAD: dict[str, tuple[str, str]] = {
     "restore": ("restore the backup taken before it", "{restore}"),
     "game undo": ("record the entry again", "'cmdraft event game'"),
     "player remove": ("register the player again", ""),
-    "pipers": ("set the Piper ledger again", "'cmdraft event pipers'"),
+    "pipers": ("set the ledger again", "'cmdraft event pipers'"),
     "event new": ("an event is not taken back; leave it unused", ""),
     "round again": (
         "its round's first pairing is in the history; pair the round",
@@ -84,7 +84,7 @@ def change_text(entry: Change) -> str:
         return "the draft seating" if entry.what == "seat" else "the re-seating of the pods"
     if entry.what == "round again":  # its new value is none: the round it paired again is a new "round" entry
         return "a round paired again"
-    return f"{entry.what}: {entry.new}"
+    return f"{entry.what}: {history.value_text(entry.new, entry.what)}"  # in words, as the log shows it
 
 
 class NextUndo(msgspec.Struct, frozen=True):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from draft.deck_state import plural
 from draft.decks import Deck, Zone
+from draft.products import product
 from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.snapshot import DeckSummary, PlayerRow
@@ -98,7 +99,9 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
             )
         blocks.append(Table(("Commander",), tuple((c,) for c in commanders) or (("none",),)))
         if deck.piper_colors:
-            blocks.append(Note("Prismatic Piper colors: " + ", ".join(color.word for color in deck.piper_colors)))
+            # the product's added card (a Piper, or Faceless One at a CLB night), as its commanders line names it
+            word = product(event.set).added.word
+            blocks.append(Note(f"{word} colors: " + ", ".join(color.word for color in deck.piper_colors)))
         groups: dict[str, list[tuple[int, str]]] = {}
         for line in deck.zone(Zone.MAIN):
             groups.setdefault(type_group(line.card), []).append((line.count, line.card.name))

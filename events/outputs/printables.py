@@ -8,6 +8,7 @@ are made in ``pairing_sheets``, standings and results in ``standings_sheets``, d
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from urllib.parse import urlencode, urlsplit
 
 from events.night.base import EventBase
@@ -61,9 +62,12 @@ def join_url(base: str, event_id: int, player_id: int) -> str:
     return f"{base_url(base)}/join?{urlencode({'event': event_id, 'player': player_id})}"
 
 
-def sheet(events: EventBase, event_id: int, what: str, codes: bool = False, url: str = "") -> Sheet:
+def sheet(
+    events: EventBase, event_id: int, what: str, codes: bool = False, url: str = "", only: Sequence[str] = ()
+) -> Sheet:
     """The sheet ``what`` (one of ``PRINTABLES``) for an event; ``codes``: the seatings with seat codes (desk only),
-    ``url``: with them, where ``cmdraft serve`` listens, for each slip's join address and QR code."""
+    ``url``: with them, where ``cmdraft serve`` listens, for each slip's join address and QR code; ``only``
+    (names or ``#N``): only their slips (a late player's, without printing every code again)."""
     makers = {
         "seatings": seatings,
         "pairings": pairings,
@@ -76,8 +80,10 @@ def sheet(events: EventBase, event_id: int, what: str, codes: bool = False, url:
         raise InputError(f"nothing called {quoted(what)} to print: choose one of {', '.join(PRINTABLES)}")
     if url and not codes:
         raise InputError("--url belongs to the seating slips: use it with 'seatings --codes'")
+    if only and not codes:
+        raise InputError("--player belongs to the seating slips: use it with 'seatings --codes'")
     if codes:
-        return seatings(events, event_id, codes=True, url=url)
+        return seatings(events, event_id, codes=True, url=url, only=only)
     return makers[what](events, event_id)
 
 
@@ -97,11 +103,12 @@ def _player_label(player: PlayerRow) -> str:
     return player.name + (f" ({', '.join(marks)})" if marks else "")
 
 
-def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "") -> Sheet:
+def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "", only: Sequence[str] = ()) -> Sheet:
     """Pods in seat order and "find your seat" (public); with ``codes``, a seating slip per player with
     their seat code and the command their terminal runs, five to a sheet of paper for the desk to cut and hand out
     (never a public sheet); with ``url`` (where ``cmdraft serve`` listens) each slip also carries its join
-    address, as text and a QR code (three to a sheet then)."""
+    address, as text and a QR code (three to a sheet then); with ``only``, only those players' slips (a name that isn't
+    a player of the event is refused, and so is one with no slip: not seated, dropped, or a bot)."""
     snap = events.snapshot(event_id)
     event = snap.event
     if not snap.pods:
@@ -133,27 +140,54 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
     if codes:
         with events.store.read() as db:
             secret = {p.id: p.code for p in records_of(db, Player).find(event=event_id)}
+        # A late player who joined once the draft had started holds a sealed pool and a code of their own, but no
+        # draft seat: their slip is printed too (the desk is told it needs one), in the same order of names.
+        sealed = [p for p in snap.players if p.pod is None and secret.get(p.id)]
+        holders = [p for p in sorted((*find, *sealed), key=lambda p: (*name_order(p.name), p.id)) if not p.bot]
+        holders = [p for p in holders if p.status == "active"]
+        if only:
+            wanted = {events.player(event_id, who).id for who in only}  # an unknown name: the core's refusal
+            slipless = [p.name for p in snap.players if p.id in wanted and p.id not in {h.id for h in holders}]
+            if slipless:
+                raise StateError(
+                    f"no seating slip for {', '.join(quoted(name) for name in slipless)}: a slip is for a player "
+                    "still in the event with a seat code (seated, or given a sealed pool)"
+                )
+            holders = [p for p in holders if p.id in wanted]
         pages = [
             Page(
                 "Seating slip",
                 (
                     Table(
                         ("Player", "Pod", "Seat", "Seat code"),
-                        ((p.name, str(p.pod), str((p.seat or 0) + 1), secret.get(p.id) or "—"),),
+                        (
+                            (p.name, "—", "sealed", secret.get(p.id) or "—")
+                            if p.pod is None
+                            else (p.name, str(p.pod), str((p.seat or 0) + 1), secret.get(p.id) or "—"),
+                        ),
                     ),
-                    Note(
-                        f"At your terminal type: cmdraft event draft {event_id} --player {shlex.quote(p.name)}"
-                        " and then this code, once. Keep it to yourself."
-                    ),
+                    Note(_terminal_words(event_id, p)),
                     *_phone_blocks(url, event_id, p.id),
                 ),
                 name=p.name,  # as typed, never upper-cased
             )
-            for p in find
-            if not p.bot and p.status == "active"
+            for p in holders
         ]
     per_paper = (PHONE_SLIPS_PER_PAPER if url else CODE_SLIPS_PER_PAPER) if codes else 1
     return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=per_paper)
+
+
+def _terminal_words(event_id: int, player: PlayerRow) -> str:
+    """What a slip's holder types at a terminal: the draft's command, or for a late player with a sealed pool (no
+    draft seat) the commands that build their deck and show their table."""
+    name = shlex.quote(player.name)
+    if player.pod is None:
+        return (
+            f"Your pool is sealed (six boosters). At your terminal, build your deck with 'cmdraft event deck "
+            f"{event_id} {name} --build' and see your table with 'cmdraft event table {event_id} --player {name}' "
+            "(it asks for this code). Keep it to yourself."
+        )
+    return f"At your terminal type: cmdraft event draft {event_id} --player {name} and then this code, once. Keep it to yourself."
 
 
 def _phone_blocks(url: str, event_id: int, player_id: int) -> tuple[Block, ...]:

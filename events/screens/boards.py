@@ -4,9 +4,7 @@ life and commander tracker of a table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
 
-import msgspec
 from rich.table import Column, Table
 from rich.text import Text
 
@@ -14,7 +12,7 @@ from draft.products import product
 from events.night import Pod
 from events.night.decks import registrations, registrations_words
 from events.night.games import GameBoard
-from events.night.history import Entry, PiperSettings, RoundPaired
+from events.night.history import Entry, value_text
 from events.night.pipers import Ledger
 from events.night.schema import number_text
 from events.night.snapshot import Snapshot
@@ -29,8 +27,6 @@ from events.outputs.standings_sheets import (
 from events.outputs.text import join_names
 from events.screens.render import shown
 from sets.visible import quoted
-
-Told = TypeVar("Told", bound=msgspec.Struct)
 
 
 def name_column(header: str) -> Column:
@@ -138,7 +134,7 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
                 str(pod.number),
                 shown(join_names(names[i] for i in pod.players)),
                 _opened(pod, ledger),
-                snap.drafts.get(pod.number) or event.style,
+                _draft_word(snap.drafts.get(pod.number), event.style),
             )
         outer.add_row(pods)
     results = {(r.round, r.table): r.order for r in snap.results}
@@ -147,7 +143,10 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
             "Table",
             name_column("Players"),
             "Finishing order",
-            title=f"Round {rnd.number} ({rnd.status})",
+            # the final table ('event top') is named as the results sheet and the room name it
+            title=f"Final table (round {rnd.number}, {rnd.status})"
+            if rnd.final
+            else f"Round {rnd.number} ({rnd.status})",
             title_justify="left",
         )
         for number, ids in enumerate(rnd.tables, start=1):
@@ -162,48 +161,13 @@ def event_board(snap: Snapshot, ledger: Ledger | None = None) -> Table:
     return outer
 
 
-def _readable(value: Any, what: str = "") -> str:
-    """A history value in words: names joined, a round's tables and a seating's pods numbered, the Piper
-    ledger's settings named, any other mapping as ``key: value`` (never raw JSON)."""
-    if value is None:
-        return "—"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool | int | float):
-        return str(value)
-    if isinstance(value, list) and all(isinstance(x, str) for x in value):
-        return join_names(value)  # players: "Ann / Cy, the Great"
-    if isinstance(value, list) and all(isinstance(x, list) for x in value):
-        label = "pod" if what in ("seat", "reseat") else "table"
-        return "; ".join(f"{label} {n}: {_readable(x)}" for n, x in enumerate(value, start=1))
-    if isinstance(value, dict) and what == "round" and "tables" in value:
-        paired = _told(value, RoundPaired)
-        if paired is not None:
-            return f"round {'?' if paired.round is None else paired.round}: {_readable(paired.tables, what)}"
-    if isinstance(value, dict) and what == "pipers":
-        settings = _told(value, PiperSettings)
-        if settings is not None:
-            parts = []
-            if settings.stock is not None:
-                parts.append(f"store stock {settings.stock}")
-            if settings.opened:
-                parts.append("opened: " + join_names(f"pod {pod} {n}" for pod, n in settings.opened.items()))
-            if settings.requests:
-                parts.append("requests: " + join_names(f"{who} {n}" for who, n in settings.requests.items()))
-            return "; ".join(parts) or "no change"
-    if isinstance(value, dict):
-        return "; ".join(f"{key}: {_readable(item)}" for key, item in value.items())
-    if isinstance(value, list):
-        return join_names(_readable(x) for x in value)
-    return str(value)
-
-
-def _told(value: dict[str, Any], kind: type[Told]) -> Told | None:
-    """A history value read as the type its kind of entry writes (None: it isn't one, so it is shown as it lies)."""
-    try:
-        return msgspec.convert(value, kind)
-    except msgspec.ValidationError:
-        return None
+def _draft_word(status: str | None, style: str) -> str:
+    """A pod's draft as the room display says it: "drafting", then "done" once its pools are recorded (its draft
+    record's later states, "building" or "done", are the draft file's own, not the night's: "building" at round 3
+    read as if decks were still being built); a pod with no draft record (a physical draft) by the event's style."""
+    if status is None:
+        return style
+    return "drafting" if status == "drafting" else "done"
 
 
 def history_table(entries: Sequence[Entry]) -> Table:
@@ -219,8 +183,8 @@ def history_table(entries: Sequence[Entry]) -> Table:
             entry.at.replace("T", " ").replace("+00:00", ""),
             shown(entry.who),
             shown(entry.what_text),
-            shown(_readable(entry.old, kind)),
-            shown(_readable(entry.new, kind)),
+            shown(value_text(entry.old, kind)),
+            shown(value_text(entry.new, kind)),
         )
     if not entries:
         table.caption = "No change recorded yet."

@@ -15,6 +15,7 @@ from events.night import Event, presence
 from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import WAITING_FOR_START, Drafting, draft_over_words
+from events.night.joining import no_draft_seat
 from events.night.refusals import WrongCode, wrong_code_left
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
@@ -56,6 +57,9 @@ def run_event_draft(
     wanted = {events.player_id(event_id, name) for name in players}
     # Seats don't move during a draft: who sits where is read once.
     seating = {pod.number: pod.players for pod in snap.pods if pod.draft and wanted & set(pod.players)}
+    seatless = [p for p in snap.players if p.id in wanted and not any(p.id in seats for seats in seating.values())]
+    if seatless:  # (a late player's sealed pool has no draft: "the draft is over" would tell them nothing)
+        raise StateError("; ".join(no_draft_seat(event_id, p) for p in seatless))
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     tokens: dict[int, str | None] = {}
     waiting_shown: list[str] | None = None  # whom the terminal said it waits for (None: not said since)

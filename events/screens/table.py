@@ -95,7 +95,10 @@ class TablePrompt:
         # An event's packs are secret while it runs: only a practice draft shows the seed that replays it.
         seed = f" (seed {draft.seed})" if table.kind == "practice" else ""
         rules = "" if table.kind == "practice" else (", assistance allowed" if self.seat.assist else ", no assistance")
-        where = f"Seat {self.seat.seat + 1} of {draft.config.seats}, draft {table.draft_id}{seed}{rules}."
+        # A practice draft's number is the one 'play --resume' takes; an event's draft record number means nothing
+        # to a player at a store night (the line above names their pod and seat), so it is left out there.
+        number = f", draft {table.draft_id}" if table.kind == "practice" else ""
+        where = f"Seat {self.seat.seat + 1} of {draft.config.seats}{number}{seed}{rules}."
         self.console.print(Text(where, style="dim"))
         summary = pool_summary(self.seat.pool, self.seat.assist, curve_apart=True)
         width = max(1, self.console.width)

@@ -31,6 +31,7 @@ from starlette.responses import JSONResponse
 from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import Drafting
+from events.night.joining import no_draft_seat
 from events.night.refusals import answer as refusal_answer
 from events.night.rounds import Rounds
 from events.night.seat_codes import not_served_why
@@ -392,3 +393,11 @@ class Served:
             finally:
                 lock.release()
         return file_signature(self.night.path), changed
+
+
+def no_draft_words(served: Served, player_id: int, place: object) -> str:
+    """Why a seat has no draft to pick at: no draft seat at all (``place`` None: a late player's sealed pool, said in
+    the core's words, as ``event draft --player`` says them), or its pod's draft not started yet."""
+    if place is None:
+        return no_draft_seat(served.event_id, served.snapshot().player(player_id))
+    return "your pod's draft hasn't started"

@@ -24,7 +24,7 @@ from events.night.snapshot import Snapshot
 from events.sessions.seat import Refused, SeatSession, news_words, pack_wait_words, pick_together
 from events.sessions.table import DraftTable
 from events.web import answers
-from events.web.api_common import ApiError, Served, Signature, whole, wholes
+from events.web.api_common import ApiError, Served, Signature, no_draft_words, whole, wholes
 from events.web.api_night import table_state
 from events.web.bodies import PickBody
 from events.web.cards_shown import EMPTY, pack_json, printings_json, shown_cards
@@ -316,8 +316,8 @@ def prepare_pick(
         place = seat_place(served.snapshot() if snap is None else snap, player_id)
     if (place is None or place[2] is None) and snap is not None:
         return None
-    if place is None or place[2] is None:
-        raise ApiError(409, "no-draft", "your pod's draft hasn't started", seat=seat_state(served, player_id))
+    if place is None or place[2] is None:  # (no draft seat at all, a sealed pool, is said in the core's words)
+        raise ApiError(409, "no-draft", no_draft_words(served, player_id, place), seat=seat_state(served, player_id))
     return Waiting(player_id, place[0], place[1], token, (pack_no, pick_no), positions)
 
 

@@ -106,7 +106,7 @@ class Server:
                 401,
                 "not-desk",
                 "the desk's link is needed: the one 'cmdraft serve' printed, or a new one from "
-                "'cmdraft serve ID --new-desk-link'",
+                f"'cmdraft serve {self.served.event_id} --new-desk-link'",
             )
         if changing and not auth.bearer(request):
             auth.same_origin(request)

@@ -272,5 +272,7 @@ def test_deck_options_for_one_player_without_a_player_are_refused_not_read_as_th
         refused = cli("event", "deck", "1", "Ann", "--build", *extra, "--db", db, input="quit\n")
         assert refused.exit_code == 2 and refused.stdout == "", extra
         assert refused.stderr.count("\n") == 1 and "leave out --piper and --reason" in refused.stderr, extra
+        # said on every product's night: no Pipers at a CLB night (Faceless One), only the option's name
+        assert "chooses the commanders and their colors" in refused.stderr and "Pipers" not in refused.stderr
     assert db.read_bytes() == before
     assert cli("event", "deck", "1", "--db", db, "--json").exit_code == 0  # the board, as ever

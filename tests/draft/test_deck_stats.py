@@ -69,3 +69,12 @@ def test_a_color_only_the_spells_show_wants_6_and_one_nothing_casts_wants_none(c
     identity = ColorIdentity.of([Color.W, Color.R, Color.G])  # as with a red and a green Piper beside her
     assert short(stats_of([akroma], white + red, {"W": 12, "R": 6}, identity)) == []  # green: nothing casts it
     assert short(stats_of([akroma], white + red, {"W": 12, "R": 5}, identity)) == ["red"]
+
+
+def test_a_deck_of_mostly_lands_is_warned_in_words_true_of_every_product(cmr):
+    """A pool short of spells in the commanders' colors is filled with basics: the warning says more colors give
+    more spells without naming a CMR card (a CLB night adds Faceless One, not a Piper)."""
+    leader = next(c for _, c in sorted(cmr.items()) if c.can_be_commander and c.deck_colors.code == "G")
+    stats = stats_of([leader], spells_of(cmr, "G", 10), {"G": 49})
+    assert stats.lands_warning.startswith("49 lands and 10 spells: a deck plays 22-26 lands")
+    assert "Piper" not in stats.lands_warning and "partner" not in stats.lands_warning

@@ -16,7 +16,7 @@ from events.storage.store import Store
 from tests.helpers.browsers import Served, phone_page
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, draft_first_pod_by_hint, draft_to_the_end, start, terminal_night
-from tests.helpers.pages import contrast, desk, headings_one, join, open_table, serious, too_small
+from tests.helpers.pages import contrast, desk, headings_one, join, open_table, script, serious, too_small
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -81,6 +81,28 @@ def test_the_pick_screens_sticky_header_keeps_to_one_row_on_a_phone(two_drafting
     middles = page.evaluate(HEADER_MIDDLES)
     assert len(middles) == 4 and max(middles) - min(middles) <= 4, middles
     expect(page.locator("#pack-area #pack-order")).to_be_visible()
+
+
+def test_a_new_pack_is_shown_from_its_top_after_a_pick_made_at_the_bottom_of_the_last(two_drafting, browser):
+    """On a phone the last pick's second card is often at the bottom of the pack: the next pack is seen from its
+    top (its first card below the sticky header), not where the page was left scrolled."""
+    db, event_id, served = two_drafting
+    codes = codes_of(db, event_id)
+    bo = script(served.url, "/api/join", {"event": event_id, "player": "Bo", "code": codes["Bo"]})
+    script(served.url, "/api/pick", {"pack": 1, "pick": 1, "cards": [0, 1]}, bo["token"])  # Ann's next pack waits
+    page = phone_page(browser)
+    join(page, served.url, codes["Ann"], event_id=event_id, name="Ann")
+    cards = page.locator("#pack .card")
+    expect(cards).to_have_count(20)
+    cards.first.click()
+    cards.last.click()  # scrolled to the bottom of the pack, as a finger does
+    assert page.evaluate("window.scrollY") > 0
+    page.click("#confirm")
+    expect(page.locator("#pack-pick")).to_contain_text("Pick 2")
+    expect(cards).to_have_count(18)
+    first, header = cards.first.bounding_box(), page.locator("#draft-status").bounding_box()
+    assert first is not None and header is not None
+    assert first["y"] >= header["y"] + header["height"] - 1, (first, header)
 
 
 def test_the_builder_and_the_finished_pods_pool_are_honest_and_easy_to_hit(finished_pod, browser):

@@ -601,3 +601,17 @@ def test_an_undo_confirmed_after_another_change_names_the_undo_to_run_again(even
     assert advice == f"event undo {event_id} --db {events.store.path}"
     again = cli(*shlex.split(advice))
     assert again.exit_code == 0 and "'Cyd' back to 'Cy'" in again.stdout
+
+
+def test_what_undo_would_take_back_is_said_in_the_logs_words_never_as_raw_data(events):
+    """Corrections: `event undo --list` (and the desk page's question before an undo) names the change as
+    `event log` does: a check-in's players joined, the ledger's settings named; no Python list or dict."""
+    event_id = events.create("Words", style="physical", seed=3)
+    for name in ("Ann", "Bo", "Cy"):
+        events.add_player(event_id, name)
+    events.check_in(event_id, ["Ann", "Bo"])
+    assert events.next_change(event_id).text == "checkin: Ann / Bo"
+    events.set_pipers(event_id, stock=2)
+    coming = events.next_change(event_id)
+    assert coming.text == "pipers: store stock 2"
+    assert coming.refused is not None and "{" not in coming.refused and "Piper" not in coming.refused

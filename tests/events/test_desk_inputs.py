@@ -139,9 +139,9 @@ def test_a_round_left_open_is_refused_naming_its_tables_without_a_result_and_a_r
         events.record_result(event_id, 1, 1, f"{first} > {third} > {third} = {second} > {fourth}")
     ids = {p.name: p.id for p in events.players(event_id)}
     stranger = tables[2][0]
-    with pytest.raises(InputError, match=rf"^'{stranger}' is not at this table$"):
-        events.record_result(event_id, 1, 1, [[ids[first]], [ids[second]], [ids[third]], [ids[stranger]]])
     seats = " / ".join(f"'{name}'" for name in tables[0])
+    with pytest.raises(InputError, match=rf"^'{stranger}' is not at this table \(it seats {seats}\)$"):
+        events.record_result(event_id, 1, 1, [[ids[first]], [ids[second]], [ids[third]], [ids[stranger]]])
     with pytest.raises(InputError, match=rf"^no player 'Zed' in event {event_id} \(this table seats {seats}\): see"):
         events.record_result(event_id, 1, 1, f"{first} > Zed")
     events.record_result(event_id, 1, 3, " > ".join(tables[2]))

@@ -331,3 +331,13 @@ def test_event_log_json_is_each_history_entry_as_written_then_its_number(events,
     assert printed == json.dumps(expected, ensure_ascii=False) + "\n"
     result = next(entry for entry in expected if entry["what"] == "result")
     assert result["undo"]["order"] is None and result["undo"]["closed"] is False  # defaults written are printed too
+
+
+def test_the_boards_draft_column_says_done_once_the_pod_has_drafted_as_the_room_does(events, cli):
+    """The pod's draft record moves on to its own "building" once the pools are recorded; the desk's board says the
+    draft is done (the room display's word), not "building" while the rounds are played."""
+    event_id = bots_night(events, ["Ann", "Bo", "Cy", "Di"], ["Ann", "Bo", "Cy", "Di"])
+    play_round(events, event_id)
+    board = cli("event", "show", event_id, "--db", events.store.path)
+    pods = board.stdout.split("Draft pods")[1].split("Round 1")[0]
+    assert board.exit_code == 0 and "done" in pods and "building" not in pods, pods

@@ -92,3 +92,15 @@ def test_assist_for_an_event_without_a_draft_at_the_players_terminals_is_refused
     assert made.exit_code == 2 and "--assist" in made.stderr and made.stderr.count("\n") == 1, made.output
     assert not db.exists()  # nothing made
     assert cli("event", "new", "Casual", *kind, "--db", db).exit_code == 0
+
+
+def test_an_event_pick_screen_names_the_pod_and_seat_not_the_drafts_record_number(tmp_path, cli):
+    """A second event in the same database: its pod 1 is draft record 2, a number that means nothing to the
+    player (their pick line names their pod and seat); a practice draft keeps its number ('play --resume N')."""
+    db = tmp_path / "two.json"
+    night_of(cli, db)
+    event_id = night_of(cli, db)
+    screen = cli("event", "draft", event_id, "--player", "Ann", "--db", db, input="quit\n")
+    text = " ".join(screen.stdout.split())
+    assert screen.exit_code == 0 and "your pick (pod 1, seat" in text, text
+    assert "Seat " in text and ", draft " not in text

@@ -493,7 +493,7 @@ def test_messages_that_show_a_player_name_quote_it(events, cli):
         events.new_round(event_id)
     tables = events.new_round(event_id, force=True).tables  # 6 players: two tables of 3
     other = tables[1][0]
-    with pytest.raises(InputError, match=rf"^'{other}' is not at this table$"):
+    with pytest.raises(InputError, match=rf"^'{other}' is not at this table \(it seats '"):
         events.record_result(event_id, 1, 1, " > ".join([*tables[0][:2], other]).replace(EVIL, f"#{6}"))
     shown = {name: ("#6" if name == EVIL else name) for name in tables[0]}
     left_out = tables[0][-1]

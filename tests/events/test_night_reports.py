@@ -323,6 +323,8 @@ def test_event_top_prints_the_final_table_and_its_result_is_recorded_as_any_othe
     assert [line.split("│")[2].strip() for line in shown.stdout.splitlines() if line.count("│") == 3] == ranked[:5]
     again = cli("event", "top", str(event_id), "5", "--db", db)
     assert again.exit_code == 3 and "already seated" in again.stderr
+    board = cli("event", "show", str(event_id), "--db", db).stdout  # the desk's board names it as the sheets do
+    assert "Final table (round 3, open)" in board and "Round 3 (open)" not in board
     # the desk takes the final table back (a round's pairing: confirmed with --yes off a terminal), and seats it again
     undone = cli("event", "undo", str(event_id), "--yes", "--db", db)
     assert undone.exit_code == 0 and "its pairing is taken back" in undone.stdout

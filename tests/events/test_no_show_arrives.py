@@ -6,6 +6,7 @@ check-in tells the desk that the seat's code needs a slip, as a late `player add
 from __future__ import annotations
 
 import json
+import re
 import shlex
 
 import pytest
@@ -107,3 +108,21 @@ def test_the_no_shows_are_listed_by_name_as_every_list_of_names_is(tmp_path):
     night.check_in(event_id, ["Cy", "Dee", "Eve"])
     night.seat(event_id)
     assert night.no_shows(event_id) == ["ábel", "Bo", "Zoë"]
+
+
+def test_a_late_player_with_a_sealed_pool_at_the_draft_is_told_to_build_and_a_no_show_to_ask_the_desk(seated, cli):
+    """Before: `event draft ID --player NAME` for a player with no draft seat said "Draft over for these players.
+    Pools are recorded" (exit 0), true of nobody: the sealed player is told the command that builds their deck
+    (exit 3), a player never seated to ask the desk."""
+    night, event_id = seated
+    db = str(night.store.path)
+    night.start_draft(event_id)
+    absent = cli("event", "draft", event_id, "--player", "Xan", "--db", db, input="")
+    assert absent.exit_code == 3 and "'Xan' has no draft seat to pick at" in absent.stderr
+    assert "ask the desk" in absent.stderr and "Draft over" not in absent.stdout
+    assert cli("event", "player", "add", event_id, "Lou", "--sealed", "--db", db).exit_code == 0
+    late = cli("event", "draft", event_id, "--player", "Lou", "--db", db, input="")
+    assert late.exit_code == 3 and late.stderr.count("\n") == 1, late.output
+    build = re.search(r"build the deck with '(cmdraft [^']*)'", late.stderr)
+    assert build and build.group(1) == f"cmdraft event deck {event_id} Lou --build", late.stderr
+    assert "Draft over" not in late.stdout

@@ -74,3 +74,30 @@ def test_a_late_player_every_pod_was_full_for_is_offered_a_drop_but_no_new_code_
         assert (
             desk.post("/api/desk/reset-code", json={"player": rows["Late"]["player"]}, headers=DESK).status_code == 200
         )
+
+
+def test_a_late_sealed_players_pick_is_refused_saying_they_have_no_draft_seat_in_the_terminals_words(
+    tmp_path, manual_clock
+):
+    """Before: "your pod's draft hasn't started", for a player with no pod whose night's draft was long under way;
+    now the core's words, the terminal's (`event draft --player`): no draft seat, and the command that builds."""
+    db = tmp_path / "event.json"
+    events = Night(Store(db))
+    event_id = events.create("Late", style="terminal", seed=3)
+    for name in ("Ann", "Bo", "Cy"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    events.add_player(event_id, "Late", sealed=True)
+    code = events.player(event_id, "Late").code
+    app = create_app(
+        db, event_id, WebSettings(watch=False), clock=manual_clock.monotonic, wall=manual_clock.now, desk_token="x"
+    )
+    with TestClient(app, headers=ORIGIN) as web:
+        joined = web.post("/api/join", json={"event": event_id, "player": "Late", "code": code})
+        assert joined.status_code == 200, joined.text
+        seat = {"authorization": f"Bearer {joined.json()['token']}"}
+        refused = web.post("/api/pick", json={"pack": 1, "pick": 1, "cards": [0, 1]}, headers=seat)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "no-draft"
+    words = refused.json()["error"]["message"]
+    assert "no draft seat to pick at" in words and f"'cmdraft event deck {event_id} Late --build'" in words

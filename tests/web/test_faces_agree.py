@@ -200,6 +200,8 @@ def test_a_tables_status_is_told_in_the_cores_words_at_the_phone_and_the_termina
         order = [[ids["Ann"]], [ids["Bo"]], [ids["Cy"]], [ids["Di"]]]
         report = ok(phones["Ann"].post("/api/result", json={"order": order}))["round"]
         assert report["status_words"] == PLAYER_STATUS_WORDS["waiting"]
+        # the sentence under "Still to confirm: …" says whom it waits for in that line's words
+        assert report["status_words"] == "It is recorded once everyone still to confirm agrees."
         terminal_says(PLAYER_STATUS_WORDS["waiting"])
         disputed = ok(phones["Bo"].post("/api/result/confirm", json={"report": report["report"]["id"], "agree": False}))
         assert disputed["round"]["status_words"] == PLAYER_STATUS_WORDS["disputed"]

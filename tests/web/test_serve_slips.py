@@ -206,3 +206,52 @@ def test_the_slips_command_event_seat_suggests_runs_after_seating_and_again_afte
         assert printed.exit_code == 0, printed.output
         assert all(f"<h2>Seating slip · {name}</h2>" in (tmp_path / "slips.html").read_text() for name in ("Ann", "Bo"))
         seated = cli("event", "seat", event_id, "--again", "--db", db)
+
+
+def test_a_late_player_with_a_sealed_pool_gets_their_own_slip_with_the_join_address_from_the_command_they_are_told(
+    tmp_path, cli, monkeypatch
+):
+    """A player who joins once the draft has started (`--sealed`) has a code but no draft seat: the command the desk
+    is told (with serve's address while it runs) prints their slip alone (every other code stays unprinted), with
+    their join address and the commands their own terminal runs (no draft to pick)."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "late.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    assert cli("event", "draft", event_id, "--db", db, input="quit\n").exit_code == 0
+    with serving(db, event_id, BASE):  # what `cmdraft serve` leaves beside the database while it runs
+        added = cli("event", "player", "add", event_id, "Lou", "--sealed", "--db", db)
+    assert added.exit_code == 0, added.output
+    told = re.search(r"their slip: '(cmdraft event print [^']*)'", " ".join(added.stdout.split()))
+    assert told, added.stdout
+    assert told.group(1).endswith(f"--player Lou --db {db} --url {BASE} --format html --out slip-Lou.html")
+    printed = cli(*shlex.split(told.group(1))[1:])
+    assert printed.exit_code == 0, printed.output
+    found = slips((tmp_path / "slip-Lou.html").read_text(encoding="utf-8"))
+    assert sorted(found) == ["Lou"]
+    section, svg, shown = found["Lou"]
+    expected = f"{BASE}/join?event={event_id}&player={player_numbers(db, event_id)['Lou']}"
+    assert shown == expected and svg == segno_svg(expected)
+    codes = codes_of(db, event_id)
+    assert codes["Lou"] in section and codes["Ann"] not in section and codes["Bo"] not in section
+    assert f"cmdraft event deck {event_id} Lou --build" in section and "--player Lou" in section
+    assert f"cmdraft event draft {event_id} --player Lou" not in section  # no draft seat to pick at
+    every = slips(
+        cli("event", "print", event_id, "seatings", "--codes", "--url", BASE, "--format", "html", "--db", db).stdout
+    )
+    assert sorted(every) == ["Ann", "Bo", "Lou"]  # the whole set of slips has the late player's too
+
+
+def test_only_a_slip_holders_slip_is_printed_alone(tmp_path, cli):
+    db = tmp_path / "one.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1)
+    one = cli("event", "print", event_id, "seatings", "--codes", "--player", "#2", "--player", "Cy", "--db", db)
+    assert one.exit_code == 0 and one.stdout.count("SEATING SLIP") == 2 and "SLIP · Ann" not in one.stdout
+    assert cli("event", "player", "drop", event_id, "Bo", "--db", db).exit_code == 0
+    dropped = cli("event", "print", event_id, "seatings", "--codes", "--player", "Bo", "--db", db)
+    assert dropped.exit_code == 3 and "no seating slip for 'Bo'" in dropped.stderr
+    bot = cli("event", "print", event_id, "seatings", "--codes", "--player", "Bot 1", "--db", db)
+    assert bot.exit_code == 3 and "no seating slip for 'Bot 1'" in bot.stderr
+    unknown = cli("event", "print", event_id, "seatings", "--codes", "--player", "Zed", "--db", db)
+    assert unknown.exit_code == 2 and "no player 'Zed'" in unknown.stderr
+    plain = cli("event", "print", event_id, "seatings", "--player", "Ann", "--db", db)
+    assert plain.exit_code == 2 and "--player belongs to the seating slips" in plain.stderr

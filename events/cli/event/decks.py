@@ -88,9 +88,10 @@ def event_deck(
         )
     if build and (auto or file is not None):
         raise InputError("--build builds the deck at this terminal: leave out --auto and the deck file")
-    if build and (piper or reason is not None):  # the builder chooses its Pipers, and registers no correction
-        raise InputError(
-            "--build chooses the Pipers in the builder and makes no correction: leave out --piper and --reason "
+    if build and (piper or reason is not None):  # the builder chooses the colors, and registers no correction
+        raise InputError(  # (in no product's word for the added card: the event isn't read yet)
+            "--build chooses the commanders and their colors in the builder and makes no correction: leave out "
+            "--piper and --reason "
             "(a correction after registration closed is a deck file or --auto with --reason)"
         )
     if name is None and close is None and (auto or build or piper or reason is not None):

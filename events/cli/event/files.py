@@ -39,6 +39,13 @@ def event_print(
             help="seatings --codes: the address 'cmdraft serve' prints; each slip gets its join link and QR code.",
         ),
     ] = None,
+    players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            help="seatings --codes: only this player's slip (name or #N; repeatable), e.g. for a late player.",
+        ),
+    ] = None,
     force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
@@ -47,11 +54,13 @@ def event_print(
         raise InputError("--codes belongs to 'seatings' (the desk's seating slips); leave it out for other sheets")
     if url is not None and not codes:
         raise InputError("--url belongs to the seating slips: use it with 'seatings --codes'")
+    if players and not codes:
+        raise InputError("--player belongs to the seating slips: use it with 'seatings --codes'")
     target = None if out_file is None else output_value(out_file, "--out")
     events = core(db)
     if target is not None:
         check_file(target, force)  # refused before anything is worked out
-    text = render(sheet(events, event_id, what.lower(), codes=codes, url=url or ""), fmt.lower())
+    text = render(sheet(events, event_id, what.lower(), codes=codes, url=url or "", only=players or ()), fmt.lower())
     if target is None:
         write_stdout(text)
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,6 +16,7 @@ from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, check_event_timer, parse_points
 from events.night.seat_codes import reset_code, uses_codes
+from events.night.serving import served_url
 from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
@@ -170,17 +172,29 @@ def player_add(
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
         out().print(shown(f"registered {quoted(row.name)} as player #{row.number}{where}"), soft_wrap=True)
         if coded[pid]:
-            slip_note(event_id, row.name)
+            slip_note(event_id, row.name, events.path, db)
     if offer:
         out().print(shown(offer, style="yellow"))
 
 
-def slip_note(event_id: int, name: str) -> None:
-    """A player seated late in an event with seat codes: the desk is told their code needs a slip."""
+def slip_file(name: str) -> str:
+    """The file a late player's slip is suggested to go to: 'slip-Ann.html' (letters, digits and '-' of the name)."""
+    kept = "".join(c if c.isascii() and (c.isalnum() or c == "-") else "-" for c in name).strip("-")
+    return f"slip-{kept or 'player'}.html"
+
+
+def slip_note(event_id: int, name: str, database: Path, db: Path | None) -> None:
+    """A player seated late in an event with seat codes (or given a sealed pool): the desk is told their code needs
+    a slip, and the command that prints the slips, with the address 'cmdraft serve' serves the event at while it
+    runs (as 'event seat' suggests it), so the late player's slip carries their join address and QR code."""
+    where = f" --db {shlex.quote(str(db))}" if db is not None else ""
+    url = served_url(database, event_id)
+    where += f" --url {shlex.quote(url)}" if url else ""
     out().print(
         shown(
             f"{quoted(name)} needs a seat code slip: 'cmdraft event player code {event_id} {shlex.quote(name)}' "
-            f"shows the code (or print them all: 'cmdraft event print {event_id} seatings --codes')",
+            f"shows the code; their slip: 'cmdraft event print {event_id} seatings --codes --player "
+            f"{shlex.quote(name)}{where} --format html --out {shlex.quote(slip_file(name))}'",
             style="yellow",
         ),
         soft_wrap=True,
@@ -207,7 +221,7 @@ def player_checkin(
 
     out().print(shown(f"checked in: {join_names(checked)}"))
     for name in slips:
-        slip_note(event_id, name)
+        slip_note(event_id, name, events.path, db)
     if offer:
         out().print(shown(offer, style="yellow"))
 

@@ -80,8 +80,16 @@
     });
     app.credit(d.cards);
     if (place) app.focusAgain(place);
+    if (news && d.cards.length) showPackTop();
     updateConfirm();
     tick();
+  }
+
+  // A new pack is seen from its top (the mythics, rares and legends first), wherever the page was left scrolled
+  // for the last pick's cards: only when its top is out of sight under the sticky header, so nothing moves else.
+  function showPackTop() {
+    var hidden = $("pack-area").getBoundingClientRect().top - $("draft-status").getBoundingClientRect().bottom;
+    if (hidden < 0) window.scrollBy(0, hidden);
   }
 
   // What changed, said once to a screen reader (the page's live region): a pack to pick from, or what the seat
