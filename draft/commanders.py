@@ -233,6 +233,16 @@ def may_ever_lead(card: Card) -> bool:
     return card.can_be_commander or CommanderAbility.BACKGROUND in card.abilities
 
 
+def crownable(
+    pool: Sequence[Card], commanders: Sequence[Card], may_lead: Callable[[Sequence[Card]], bool]
+) -> list[Card]:
+    """The pool's cards a builder may crown now, beside ``commanders`` (with none: the cards that lead alone, never a
+    Background by itself), as ``may_lead`` (the deck session's rule: ``DeckSession.can_choose_commanders``) answers."""
+    if not room_beside(commanders):
+        return []
+    return [card for card in dict.fromkeys(pool) if may_ever_lead(card) and may_lead([*commanders, card])]
+
+
 def commander_identity(commanders: Sequence[Card], colors: Sequence[Color | None]) -> ColorIdentity:
     """Combined identity; ``colors`` gives, in order, the chosen color of each choosing commander."""
     mask = 0

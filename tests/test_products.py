@@ -482,6 +482,11 @@ def test_a_clb_night_with_phones_ends_in_decks_led_by_legend_and_background_and_
         side = {entry["card"]["name"]: entry["card"]["id"] for entry in deck["sideboard"]}
         legend = next(n for n in side if CLB.get(n) and chooses_background(CLB[n]))
         background = next(n for n in side if CLB.get(n) and is_background(CLB[n]))
+        # the crowns the page shows are the core's: with no commander a Background can't lead by itself (the phone
+        # offered one, and the tap was refused), beside a legend that chooses one it can
+        assert side[legend] in deck["crownable"] and side[background] not in deck["crownable"]
+        alone = phones[leader].post("/api/deck", {"action": "commanders", "cards": [side[legend]]}).json()
+        assert side[background] in alone["crownable"] and side[legend] not in alone["crownable"]
         chosen = phones[leader].post("/api/deck", {"action": "commanders", "cards": [side[legend], side[background]]})
         assert chosen.status_code == 200, chosen.text
         # another leads with a Faceless One its pool doesn't hold: added after the draft

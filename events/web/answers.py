@@ -157,6 +157,9 @@ class DeckState(Answer):
     commanders: list[Card]
     chosen: list[str | None]  # the color each commander chose (a Piper's, Faceless One's), in order; None for others
     commander_room: bool  # another commander may be crowned beside these (the core's count: one, or a pair)
+    # the ids of the pool's cards that may be crowned now, beside these (none: each that may lead alone, never a
+    # Background by itself): the core's answer (``draft.commanders.crownable``), which the page's crowns show
+    crownable: list[int]
     pipers: list[str]
     added: Added
     main: list[DeckLine]

@@ -19,7 +19,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from draft.commanders import chosen_colors, room_beside
+from draft.commanders import chosen_colors, crownable, room_beside
 from draft.deck_actions import CommandersChosen
 from draft.deck_session import DeckSession
 from draft.decks import Deck
@@ -81,6 +81,9 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None, sa
             for color in chosen_colors([card.chooses_color for card in session.commanders], session.colors)
         ],
         commander_room=room_beside(session.commanders),
+        crownable=[
+            ids[card] for card in crownable(session.pool_list, session.commanders, session.can_choose_commanders)
+        ],
         pipers=[color.value for color in session.colors],
         added=Added(session.product.added.card, session.product.added.word),
         main=[DeckLine(card_json(c, ids.get(c, -1)), n) for c, n in sorted(built.main.items(), key=_order)],

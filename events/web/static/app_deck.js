@@ -280,11 +280,16 @@
       );
       commanders.appendChild(line);
     });
-    // No commander yet: the sideboard's cards that may lead (the server's answer), as buttons under the heading. On
-    // a phone they were found only by scrolling the whole sideboard for a ♛ (still there, for a partner too).
+    // No commander yet: the cards that may lead alone (the server's answer, ``crownable``: never a Background by
+    // itself), as buttons under the heading. On a phone they were found only by scrolling the whole sideboard for a
+    // ♛ (still there, and on a main-deck line, for a partner too).
+    var crownable = deck.crownable || [];
     var leaders = clear($("deck-leaders"));
-    var leading = deck.commanders.length || !deck.commander_room ? [] : sortEntries(deck.sideboard).filter(function (entry) {
-      return entry.card.leads;
+    var offered = {};
+    var leading = deck.commanders.length ? [] : sortEntries((deck.sideboard || []).concat(deck.main || [])).filter(function (entry) {
+      var once = crownable.indexOf(entry.card.id) >= 0 && !offered[entry.card.id];
+      offered[entry.card.id] = true;
+      return once;
     });
     leaders.hidden = !leading.length;
     if (leading.length) leaders.appendChild(el("span", "hint", "Can lead:"));
@@ -369,6 +374,13 @@
     sortEntries(deck.main).forEach(function (entry) {
       mainCount += entry.count;
       var line = app.lineNode(entry.card, entry.count);
+      if (crownable.indexOf(entry.card.id) >= 0) { // the server's answer: this card may be crowned now (a copy moves up)
+        line.appendChild(
+          smallButton("♛", "make " + entry.card.name + " a commander", function () {
+            deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
+          })
+        );
+      }
       line.appendChild(
         smallButton("−", "move " + entry.card.name + " to the sideboard", function () {
           deckAction({ action: "remove", cards: [[entry.card.id, 1]] });
@@ -383,7 +395,7 @@
     sortEntries(deck.sideboard).forEach(function (entry) {
       sideCount += entry.count;
       var line = app.lineNode(entry.card, entry.count);
-      if (deck.commander_room && entry.card.leads) { // the server's answers: room for one more, and this card may lead
+      if (crownable.indexOf(entry.card.id) >= 0) { // the server's answer: this card may be crowned now
         line.appendChild(
           smallButton("♛", "make " + entry.card.name + " a commander", function () {
             deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
