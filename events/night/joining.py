@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from events.night.refusals import NoSeat
+from events.night.snapshot import PlayerRow
 from events.storage.records import Player
 from sets.errors import CmdraftError, InputError
 from sets.numbers import parse_int
+from sets.userdata import db_option
 from sets.visible import quoted
 
 NO_EVENT = "no event number given: type the event's number, as the seating slip shows it"
@@ -92,13 +95,14 @@ def may_join(player: Player) -> None:
         raise NoSeat(f"{quoted(player.name)} has no seat to pick at (not seated yet, or dropped): ask the desk")
 
 
-def no_draft_seat(event_id: int, player: Player) -> str:
+def no_draft_seat(event_id: int, player: PlayerRow, database: Path) -> str:
     """Why ``player`` has no seat at the event's draft to pick at (``event draft --player``), and what to do: a late
-    player given a sealed pool builds their deck; anyone else asks the desk."""
+    player given a sealed pool (a pool recorded, with seat codes or without) builds their deck, with the command for
+    the event's ``database``; anyone else asks the desk."""
     name = quoted(player.name)
-    if player.status == "active" and player.pod is None and player.code:
+    if player.status == "active" and player.pod is None and player.pool_size is not None:
         return (
             f"{name} joined after the draft started, with a sealed pool: no draft seat to pick at; build the deck "
-            f"with 'cmdraft event deck {event_id} {shlex.quote(player.name)} --build'"
+            f"with 'cmdraft event deck {event_id} {shlex.quote(player.name)}{db_option(database)} --build'"
         )
     return f"{name} has no draft seat to pick at (not seated, dropped before the draft, or a bot): ask the desk"

@@ -399,5 +399,5 @@ def no_draft_words(served: Served, player_id: int, place: object) -> str:
     """Why a seat has no draft to pick at: no draft seat at all (``place`` None: a late player's sealed pool, said in
     the core's words, as ``event draft --player`` says them), or its pod's draft not started yet."""
     if place is None:
-        return no_draft_seat(served.event_id, served.snapshot().player(player_id))
+        return no_draft_seat(served.event_id, served.snapshot().player(player_id), served.night.path)
     return "your pod's draft hasn't started"

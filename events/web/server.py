@@ -15,6 +15,7 @@ from events.web.api_common import ApiError, Served, file_signature
 from events.web.live import Hub, Watcher
 from events.web.pick_writer import PickWriter
 from events.web.settings import WebSettings
+from sets.userdata import db_option
 
 Signature = tuple[int, int, int] | None
 
@@ -106,7 +107,7 @@ class Server:
                 401,
                 "not-desk",
                 "the desk's link is needed: the one 'cmdraft serve' printed, or a new one from "
-                f"'cmdraft serve {self.served.event_id} --new-desk-link'",
+                f"'cmdraft serve {self.served.event_id}{db_option(self.served.night.path)} --new-desk-link'",
             )
         if changing and not auth.bearer(request):
             auth.same_origin(request)

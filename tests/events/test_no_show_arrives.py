@@ -124,5 +124,23 @@ def test_a_late_player_with_a_sealed_pool_at_the_draft_is_told_to_build_and_a_no
     late = cli("event", "draft", event_id, "--player", "Lou", "--db", db, input="")
     assert late.exit_code == 3 and late.stderr.count("\n") == 1, late.output
     build = re.search(r"build the deck with '(cmdraft [^']*)'", late.stderr)
-    assert build and build.group(1) == f"cmdraft event deck {event_id} Lou --build", late.stderr
+    # the database named, as every command said to type again names it (the default one would be another night's)
+    assert build and build.group(1) == f"cmdraft event deck {event_id} Lou --db {shlex.quote(db)} --build", late.stderr
     assert "Draft over" not in late.stdout
+
+
+def test_a_late_player_with_a_sealed_pool_at_a_night_without_seat_codes_is_told_to_build_too(tmp_path, cli):
+    """The sealed player was known by their seat code: at a terminal night without codes (`--no-codes`) they were
+    told to ask the desk, though their pool was recorded.  The pool decides."""
+    night = Night(Store(tmp_path / "nocodes.json"))
+    event_id = night.create("No codes", style="terminal", seed=3, codes=False)
+    for name in ("Ann", "Bo", "Cy"):
+        night.add_player(event_id, name)
+    night.seat(event_id)
+    night.start_draft(event_id)
+    db = str(night.store.path)
+    assert cli("event", "player", "add", event_id, "Lou", "--sealed", "--db", db).exit_code == 0
+    assert night.player(event_id, "Lou").code is None
+    late = cli("event", "draft", event_id, "--player", "Lou", "--db", db, input="")
+    assert late.exit_code == 3 and "with a sealed pool: no draft seat to pick at" in late.stderr, late.output
+    assert "ask the desk" not in late.stderr

@@ -8,6 +8,7 @@ from starlette.testclient import TestClient
 from events.storage.store import Store
 from events.web.app import create_app
 from events.web.settings import WebSettings
+from sets.userdata import db_option
 from tests.helpers.night import Night
 
 ORIGIN = {"origin": "http://testserver"}
@@ -100,4 +101,7 @@ def test_a_late_sealed_players_pick_is_refused_saying_they_have_no_draft_seat_in
         refused = web.post("/api/pick", json={"pack": 1, "pick": 1, "cards": [0, 1]}, headers=seat)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "no-draft"
     words = refused.json()["error"]["message"]
-    assert "no draft seat to pick at" in words and f"'cmdraft event deck {event_id} Late --build'" in words
+    assert (
+        "no draft seat to pick at" in words and f"'cmdraft event deck {event_id} Late{db_option(db)} --build'" in words
+    )
+    assert db_option(db)  # the test's own database, named in the command

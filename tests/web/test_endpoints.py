@@ -86,7 +86,8 @@ def test_every_seat_and_desk_route_refuses_a_request_without_its_token(tmp_path:
             answer = ann.get(endpoint.path) if endpoint.method == "GET" else ann.post(endpoint.path, {})
             assert answer.status_code == 401 and answer.json()["error"]["code"] == "not-desk", endpoint.path
             # the command that makes a new link, for this server's event (not a placeholder to fill in)
-            assert f"'cmdraft serve {event_id} --new-desk-link'" in answer.json()["error"]["message"]
+            # and this server's database (the default one would be another night's)
+            assert f"'cmdraft serve {event_id} --db {db} --new-desk-link'" in answer.json()["error"]["message"]
         with pytest.raises(WebSocketDisconnect) as closed, web.websocket_connect("/api/stream?token=forged"):
             pass
         assert closed.value.code == 4401

@@ -21,6 +21,7 @@ from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
 from sets.errors import InputError, StateError
+from sets.userdata import db_option
 from sets.visible import quoted, visible
 
 
@@ -172,7 +173,7 @@ def player_add(
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
         out().print(shown(f"registered {quoted(row.name)} as player #{row.number}{where}"), soft_wrap=True)
         if coded[pid]:
-            slip_note(event_id, row.name, events.path, db)
+            slip_note(event_id, row.name, events.path)
     if offer:
         out().print(shown(offer, style="yellow"))
 
@@ -183,11 +184,11 @@ def slip_file(name: str) -> str:
     return f"slip-{kept or 'player'}.html"
 
 
-def slip_note(event_id: int, name: str, database: Path, db: Path | None) -> None:
+def slip_note(event_id: int, name: str, database: Path) -> None:
     """A player seated late in an event with seat codes (or given a sealed pool): the desk is told their code needs
     a slip, and the command that prints the slips, with the address 'cmdraft serve' serves the event at while it
     runs (as 'event seat' suggests it), so the late player's slip carries their join address and QR code."""
-    where = f" --db {shlex.quote(str(db))}" if db is not None else ""
+    where = db_option(database)
     url = served_url(database, event_id)
     where += f" --url {shlex.quote(url)}" if url else ""
     out().print(
@@ -221,7 +222,7 @@ def player_checkin(
 
     out().print(shown(f"checked in: {join_names(checked)}"))
     for name in slips:
-        slip_note(event_id, name, events.path, db)
+        slip_note(event_id, name, events.path)
     if offer:
         out().print(shown(offer, style="yellow"))
 
