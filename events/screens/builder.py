@@ -22,7 +22,6 @@ from draft.deck_session import DeckSession
 from draft.deck_state import plural
 from draft.decks import Deck
 from draft.deckstats import group_cards
-from draft.goldfish import BottomFirst
 from events.outputs.deck_problems import judge_order
 from events.outputs.text import join_names
 from events.screens import deck_commands as words
@@ -301,8 +300,9 @@ class BuilderPrompt:
             if isinstance(result, act.Question):
                 result = self.session.apply(act.Replace(self.confirm(result.text)))
         except InputError as error:
-            how = " ('bottom N')" if isinstance(error, BottomFirst) else ""  # this prompt's way to the bottom
-            self.console.print(Text(str(error) + how, style="red"), soft_wrap=True)  # one line, the terminal wraps it
+            self.console.print(
+                Text(str(error) + words.typed_way(error), style="red"), soft_wrap=True
+            )  # one line, the terminal wraps it
             return False
         self.say([*self.activity.notices, *answer_lines(result, self.activity, self.console.width)])
         self.activity.notices.clear()

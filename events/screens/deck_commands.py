@@ -15,6 +15,7 @@ from pathlib import Path
 
 from draft import deck_actions as act
 from draft.deck_session import DeckSession
+from draft.goldfish import BottomFirst
 from events.screens.picks import read_choices
 from sets.cards import Card
 from sets.colors import Color
@@ -305,3 +306,9 @@ READING = (
 
 # the goldfish's steps, which the command line plays on the hand dealt last
 GOLDFISH_STEPS = (act.Mulligan, act.Bottom, act.Draw, act.NextTurn, act.PlayOut)
+
+
+def typed_way(error: InputError) -> str:
+    """What to type to do first what a refusal says is owed, on a line reading these commands (the line prompt, the
+    app's command line): the hand's bottom ('bottom N'); nothing for any other refusal."""
+    return " ('bottom N')" if isinstance(error, BottomFirst) else ""

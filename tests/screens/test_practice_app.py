@@ -627,6 +627,28 @@ async def test_the_goldfish_at_80x24_counts_lands_mulligans_to_the_bottom_and_pl
 
 
 @pytest.mark.slow
+async def test_the_builders_command_line_owes_the_bottom_in_its_own_words_and_takes_bottom_n(tmp_path):
+    """The command line reads the line prompt's commands: a turn asked while the hand owes its bottom says the way
+    this line has ('bottom N'), as the prompt says it (it said only what was owed: the words moved to the faces)."""
+    session = drafted(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        builder = pilot.app.screen
+        await pilot.press("f")
+        await pilot.pause()
+        for line in ("hand", "mulligan", "mulligan"):  # the first mulligan is free, the second owes one card
+            await type_command(pilot, line)
+            await pilot.press("escape")
+            await pilot.pause()
+        fish = builder.session.fish
+        await type_command(pilot, "turn")
+        assert builder.refusal.plain == "put 1 card of the hand on the bottom first ('bottom N')" and not fish.turns
+        first = fish.hand[0]
+        await type_command(pilot, "bottom 1")
+        assert len(fish.hand) == 6 and fish.library[-1] is first
+
+
+@pytest.mark.slow
 async def test_build_app_over_a_pool_with_odd_names(tmp_path):
     from events.screens.app.practice import BuildApp
     from events.sessions.activities import PoolDeck

@@ -135,10 +135,11 @@ class BuilderScreen(Screen):
             width = self.app.size.width - 2 if isinstance(renderable, Text) else None
             self.query_one("#log", RichLog).write(renderable, width=width)
 
-    def refuse(self, error: InputError) -> None:
-        """A refusal in the log; one longer than the log's lines also opens whole in a panel (its start says which
-        cards and why: the log kept only its end), at once or after the command line's answer (``on_input_submitted``)."""
-        self.refusal = shown(str(error), style="red")
+    def refuse(self, error: InputError, how: str = "") -> None:
+        """A refusal in the log (``how``: what to type to do first what it says is owed); one longer than the log's
+        lines also opens whole in a panel (its start says which cards and why: the log kept only its end), at once or
+        after the command line's answer (``on_input_submitted``)."""
+        self.refusal = shown(str(error) + how, style="red")
         self.log_message(self.refusal)
         if self.collected is None and long_answer([self.refusal], panel_width(self.app.size.width)):
             self.app.push_screen(Panel("Refused", self.refusal))
@@ -384,8 +385,7 @@ class BuilderScreen(Screen):
         try:
             hand = self.session.apply(intent)
         except InputError as error:
-            self.refuse(error)
-            return
+            return self.refuse(error, words.typed_way(error))  # the command line's way first, as the prompt's
         assert isinstance(hand, act.Hand)  # a hand's steps answer with the hand
         self.app.push_screen(GoldfishScreen(self.session, hand))
 
