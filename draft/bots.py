@@ -6,7 +6,8 @@ Power first, then fit, then signals. Power is the card's rating (``draft.traits.
 ``draft.ratings`` and ``draft.rating_build``): bombs and top creatures above removal, removal graded by how much it
 answers and what it costs, mana rocks and colorless filler low. Fit is the plan below: the colors and commanders the
 pool points to, the curve, and the playables the plan's colors still lack (a seat short of them values an on-color
-playable more). A colorless card fits every deck, so fitting earns it nothing: it competes on quality alone. Signals
+playable more). A colorless card fits every deck, so fitting earns it little (a fifth of a colored card's bonus): it
+competes on quality. Signals
 lean an open seat toward the colors the seats upstream pass. The Prismatic Piper rates 0.1: anyone may add two after
 the draft.
 

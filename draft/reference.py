@@ -259,7 +259,9 @@ def benched_better(
 
 
 def is_rock(card: Card) -> bool:
-    """A mana rock as the judge sees one: a noncreature artifact of mana value 3 or less graded for ramp or fixing."""
+    """A mana rock as the judge sees one: a noncreature artifact of mana value 3 or less graded for ramp or fixing.
+    By our reference grades' roles, never by what the bots or the builder read of a card (their traits): the judge
+    stays apart from what it judges, and so may disagree with the builder's own count of rocks."""
     return (
         role(card) in ("ramp", "fixing")
         and card.has_type("Artifact")
