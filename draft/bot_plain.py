@@ -34,12 +34,8 @@ def plain_scorer(
     def plain(card: Card) -> float:
         traits = card_traits(card)
         rating = traits.rating
-        if traits.colorless_cost:
-            return rating * castable
-        if traits.piper:
-            # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a store with
-            # none to give leads a deck of one color with it.
-            return rating + gain(traits)
+        if traits.colorless_cost or traits.piper:  # worth the same whatever the style (``fixed_worth``)
+            return fixed_worth(traits, castable, gain)
         if traits.leader:  # to a hunter by its worth as a commander: a mediocre legend is in every pack
             rating += leading * (hunted(card) if first else 1.0) + gain(traits)
             if traits.partner and commanders:
@@ -54,3 +50,13 @@ def plain_scorer(
         return max(rating - weight * (1 + 0.3 * off), min(rating, hate))
 
     return plain
+
+
+def fixed_worth(traits: Traits, castable: float, gain: Callable[[Traits], float]) -> float:
+    """What a card is worth whatever the style's fit: one whose cost asks {C}, its rating in the share ``castable``
+    of the colorless sources a deck needs; the added card (a Piper: two can be added after a draft without a store),
+    its rating and no bonus of any kind but ``gain`` (a leaderless pool at a store with none to give leads a deck of
+    one color with it)."""
+    if traits.colorless_cost:
+        return traits.rating * castable
+    return traits.rating + gain(traits)

@@ -53,7 +53,7 @@ from enum import StrEnum, unique
 
 from draft.bot_leaders import PoolLeaders
 from draft.bot_pairs import best_pair, half_need, leader_need
-from draft.bot_plain import plain_scorer
+from draft.bot_plain import fixed_worth, plain_scorer
 from draft.bot_plans import (
     DECK_SPELLS,
     DEPTH_FROM,
@@ -302,12 +302,8 @@ class Bot:
         def strong_score(card: Card) -> float:
             traits = card_traits(card)
             rating = traits.rating
-            if traits.colorless_cost:
-                return rating * castable
-            if traits.piper:
-                # Two can be added after a draft without a store: no bonus of any kind; a leaderless pool at a store
-                # with none to give leads a deck of one color with it.
-                return rating + gain(traits)
+            if traits.colorless_cost or traits.piper:  # worth the same whatever the style (``fixed_worth``)
+                return fixed_worth(traits, castable, gain)
             land = traits.land
             mask = traits.mask
             if traits.leader:

@@ -15,7 +15,9 @@ ORIGIN = {"origin": "http://testserver"}
 DESK = {"authorization": "Bearer desk-secret"}
 
 
-def test_the_desk_page_lists_a_late_sealed_player_and_drops_them_as_the_terminal_does(tmp_path, manual_clock):
+def late_sealed(tmp_path) -> tuple:
+    """A terminal night of three, its draft started, then "Late" given a sealed pool (no draft seat):
+    (database, night, event)."""
     db = tmp_path / "event.json"
     events = Night(Store(db))
     event_id = events.create("Late", style="terminal", seed=3)
@@ -24,6 +26,11 @@ def test_the_desk_page_lists_a_late_sealed_player_and_drops_them_as_the_terminal
     events.seat(event_id)
     events.start_draft(event_id)
     events.add_player(event_id, "Late", sealed=True)  # the draft has started: a sealed pool, no draft seat
+    return db, events, event_id
+
+
+def test_the_desk_page_lists_a_late_sealed_player_and_drops_them_as_the_terminal_does(tmp_path, manual_clock):
+    db, events, event_id = late_sealed(tmp_path)
     settings = WebSettings(watch=False)
     app = create_app(
         db, event_id, settings, clock=manual_clock.monotonic, wall=manual_clock.now, desk_token="desk-secret"
@@ -82,14 +89,7 @@ def test_a_late_sealed_players_pick_is_refused_saying_they_have_no_draft_seat_in
 ):
     """Before: "your pod's draft hasn't started", for a player with no pod whose night's draft was long under way;
     now the core's words, the terminal's (`event draft --player`): no draft seat, and the command that builds."""
-    db = tmp_path / "event.json"
-    events = Night(Store(db))
-    event_id = events.create("Late", style="terminal", seed=3)
-    for name in ("Ann", "Bo", "Cy"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.start_draft(event_id)
-    events.add_player(event_id, "Late", sealed=True)
+    db, events, event_id = late_sealed(tmp_path)
     code = events.player(event_id, "Late").code
     app = create_app(
         db, event_id, WebSettings(watch=False), clock=manual_clock.monotonic, wall=manual_clock.now, desk_token="x"
