@@ -125,6 +125,7 @@ def test_a_cards_plus_pressed_while_the_answer_to_the_last_one_redraws_the_deck_
     db, event_id, served = building
     page = phone_page(browser)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    expect(page.locator("#deck-side .line-name").first).to_be_visible()  # the deck drawn (the screen shows first)
     names = page.locator("#deck-side .line-name").all_inner_texts()
     first, second = next((a, b) for a, b in zip(names, names[2:]) if names.count(a) == names.count(b) == 1)
     assert in_main(page, first).count() == in_main(page, second).count() == 0
