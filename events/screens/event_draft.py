@@ -9,6 +9,7 @@ import shlex
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from events import timing
 from events.night import Event, presence
@@ -59,7 +60,10 @@ def run_event_draft(
     seating = {pod.number: pod.players for pod in snap.pods if pod.draft and wanted & set(pod.players)}
     seatless = [p for p in snap.players if p.id in wanted and not any(p.id in seats for seats in seating.values())]
     if seatless:  # (a late player's sealed pool has no draft: "the draft is over" would tell them nothing)
-        raise StateError("; ".join(no_draft_seat(event_id, p, events.path) for p in seatless))
+        refused = "; ".join(no_draft_seat(event_id, p, events.path) for p in seatless)
+        if not seating:
+            raise StateError(refused)
+        console.print(Text(refused, style="yellow"), soft_wrap=True)  # the others named pick here all the same
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     tokens: dict[int, str | None] = {}
     waiting_shown: list[str] | None = None  # whom the terminal said it waits for (None: not said since)

@@ -127,6 +127,11 @@ def test_a_late_player_with_a_sealed_pool_at_the_draft_is_told_to_build_and_a_no
     # the database named, as every command said to type again names it (the default one would be another night's)
     assert build and build.group(1) == f"cmdraft event deck {event_id} Lou --db {shlex.quote(db)} --build", late.stderr
     assert "Draft over" not in late.stdout
+    # named at one terminal with a seated player, the sealed one is told so and the other picks there all the same
+    # (both were refused)
+    shared = cli("event", "draft", event_id, "--player", "Ann", "--player", "Lou", "--db", db, input="")
+    assert "'Lou' joined after the draft started, with a sealed pool" in shared.stdout, shared.output
+    assert "Seat code for Ann" in shared.stdout
 
 
 def test_a_late_player_with_a_sealed_pool_at_a_night_without_seat_codes_is_told_to_build_too(tmp_path, cli):
