@@ -20,6 +20,13 @@ from sets.errors import InputError
 from sets.numbers import is_number
 from sets.visible import quoted
 
+
+def chosen_words(pack: Sequence[Printing], positions: Sequence[int]) -> str:
+    """The cards a pick chose, as its question and its answer name them ("#3 Sol Ring + #7 Murder"): each by its place
+    in the pack, marked as a place ("Took 1 Iona's Judgment + 7 Sisay's Ring" read as copies), then its name."""
+    return " + ".join(f"#{i + 1} {pack[i].card.name}" for i in positions)
+
+
 PICK_TYPED = (
     "Pick cards by their numbers ('3 7') or names ('murder + sol ring';\n"
     "  a unique start of a name is enough).\n"

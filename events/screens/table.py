@@ -19,7 +19,7 @@ from events.night.refusals import WrongCount
 from events.outputs.text import join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_lines
-from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, parse_selection
+from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, chosen_words, parse_selection
 from events.screens.render import card_lines, identity_text, passing_words, shown, text_line
 from events.screens.terminal import Quit, Terminal
 from events.sessions.seat import NO_ASSISTANCE, Refused, SeatSession, Taken, where_words
@@ -202,7 +202,7 @@ class TablePrompt:
                 # one line however long: the terminal wraps it, a screen reader reads it whole
                 self.console.print(Text.assemble((str(error), "red"), " — same pick again."), soft_wrap=True)
                 continue
-            chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
+            chosen = chosen_words(pack, positions)
             for i in positions:
                 self.console.print(text_line(pack[i].card, self.console.width, plain=True))
             if seat.confirm:

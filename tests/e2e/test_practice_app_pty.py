@@ -117,7 +117,7 @@ def test_plain_timeout_drops_half_typed_input(tmp_path, shared_clock):
     child.expect("Time is up: took ", timeout=20)  # (the best pick for your colors: the hint's, tested apart)
     child.expect(PICK)
     child.sendline("3 7")
-    child.expect("Took 3 ")  # not 13: the "1" typed before the timeout is gone
+    child.expect("Took #3 ")  # not 13: the "1" typed before the timeout is gone
     child.expect(PICK)
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -131,7 +131,7 @@ def test_plain_mode_when_output_is_not_a_terminal(tmp_path):
     # stdin and stdout are pipes: the line prompt, which reads the picks line by line
     done = piped("play", "--seed", "3", "--players", "4", "--db", str(db), home=tmp_path, input="1 2\nquit\n")
     assert done.returncode == 0, done.stderr
-    assert "Take 2 cards (numbers or names" in done.stdout and "Took 1 " in done.stdout
+    assert "Take 2 cards (numbers or names" in done.stdout and "Took #1 " in done.stdout
     assert my_picks(db)[0].positions == (0, 1)
 
 

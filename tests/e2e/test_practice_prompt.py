@@ -190,11 +190,11 @@ def test_comma_names_at_the_pick_prompt_and_in_the_builder(tmp_path):
     child = spawn(["play", "--resume", str(session.draft_id), "--db", str(db)], tmp_path)
     child.expect(PROMPT)
     child.sendline(f"{pack[first].card.name}, {pack[second].card.name}")
-    child.expect(re.escape(f"Take {first + 1} {pack[first].card.name} + {second + 1} {pack[second].card.name}?"))
+    child.expect(re.escape(f"Take #{first + 1} {pack[first].card.name} + #{second + 1} {pack[second].card.name}?"))
     child.sendline("n")
     child.expect(PROMPT)
     child.sendline(f"{pack[second].card.name}; {pack[first].card.name}")
-    child.expect(re.escape(f"Take {second + 1} {pack[second].card.name} + {first + 1} {pack[first].card.name}?"))
+    child.expect(re.escape(f"Take #{second + 1} {pack[second].card.name} + #{first + 1} {pack[first].card.name}?"))
     child.sendline("y")
     child.expect(PROMPT)
     child.sendline("quit")
@@ -705,7 +705,7 @@ def test_the_timer_never_touches_a_typed_line_that_wraps(tmp_path, shared_clock)
     assert len(first) == 80  # the terminal wrapped the typed line there
     child.send("\x15")  # Ctrl-U: the whole typed line goes
     child.send("13\x7f 2 zz\x17\r")  # '13', backspace, ' 2 zz', Ctrl-W (the last word): cards 1 and 2
-    child.expect(r"Take 1 .*\+ 2 .*\? \[Y/n\]")
+    child.expect(r"Take #1 .*\+ #2 .*\? \[Y/n\]")
     child.sendline("y")
     child.expect("pick 2 of 10")
     child.expect(PROMPT)

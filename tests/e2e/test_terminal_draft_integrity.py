@@ -63,7 +63,7 @@ def test_two_terminals_for_one_seat_a_confirm_on_an_old_screen_is_refused_and_th
     first.sendline("y")
     first.expect(PICK)  # pick 2 is on the first terminal
     second.sendline("3 4")
-    second.expect(r"Take 3 (.+) \+ 4 (.+)\? \[Y/n\]")
+    second.expect(r"Take #3 (.+) \+ #4 (.+)\? \[Y/n\]")
     confirmed = [second.match.group(1), second.match.group(2)]
     second.sendline("y")
     second.expect("Not taken: .*pack 1 pick 1 is already made")

@@ -296,7 +296,7 @@ async def test_confirm_asks_before_taking(tmp_path):
         await pilot.pause()
         await pilot.press("space", "j", "space", "enter")
         await pilot.pause()
-        assert "Take 1 " in screen_text(pilot.app) and not on_disk(db, session.draft_id).draft.picks_of(0)
+        assert "Take #1 " in screen_text(pilot.app) and not on_disk(db, session.draft_id).draft.picks_of(0)
         await pilot.press("n")
         await pilot.pause()
         assert not on_disk(db, session.draft_id).draft.picks_of(0)
@@ -324,7 +324,7 @@ async def test_confirm_shows_what_each_card_is_for_before_its_keywords_and_no_re
         from textual.widgets import Static
 
         shown = "\n".join(str(getattr(w.content, "plain", w.content)) for w in pilot.app.screen.query(Static))
-        assert "Take 1 " in shown and "Take 1 " in screen_text(pilot.app) and "reminder" not in shown
+        assert "Take #1 " in shown and "Take #1 " in screen_text(pilot.app) and "reminder" not in shown
         for name in names:
             assert re.search(
                 re.escape(name) + r": Invented: (you become the monarch|destroy target creature)\. · Invented words\."

@@ -29,7 +29,7 @@ from events.screens.app.modals import DeckAppFace, Panel, confirm
 from events.screens.app.pack_list import PackTable, Timer, card_side, pool_panel, type_cell, type_room
 from events.screens.cards import card_request, find_card
 from events.screens.deck_tables import signals_table
-from events.screens.picks import PICK_TYPED, READ_A_CARD, parse_selection
+from events.screens.picks import PICK_TYPED, READ_A_CARD, chosen_words, parse_selection
 from events.screens.render import (
     RARITY_STYLE,
     card_panel,
@@ -350,7 +350,7 @@ class TableScreen(Screen):
 
     def take(self, positions: list[int]) -> None:
         pack = self.seat.pack
-        chosen = " + ".join(f"{i + 1} {pack[i].card.name}" for i in positions)
+        chosen = chosen_words(pack, positions)
         if self.seat.confirm:
 
             def answered(yes: bool | None) -> None:
