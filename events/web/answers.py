@@ -47,7 +47,7 @@ class Card(Answer, kw_only=True):
     text: list[str] | None
     id: int | UnsetType = UNSET  # in a deck's lists (``DeckState``): its place there, which a deck action names
     foil: bool
-    leads: bool  # may be a commander (``draft.commanders.may_ever_lead``): the deck page offers it the command zone
+    leads: bool  # may ever be a commander (``draft.commanders.may_ever_lead``); may now: ``DeckState.crownable``
     image: str | UnsetType = UNSET  # the kept image's address on this server
     artist: str | UnsetType = UNSET
 
