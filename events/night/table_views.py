@@ -23,6 +23,7 @@ from msgspec import UNSET
 
 from draft.commanders import chosen_colors
 from events import timing
+from events.night import room_shown
 from events.night.base import PENDING, EventBase
 from events.night.decks import desk_decks_words, registrations
 from events.night.games import Games
@@ -39,22 +40,15 @@ from events.night.table_shown import (
     DecklistLine,
     DeskNight,
     Disputed,
-    DraftProgress,
     Dropped,
     Mine,
     Named,
     NightEvent,
     NightRound,
     OrderEntry,
-    Pairing,
     ReportShown,
-    RoomEvent,
-    RoomRound,
-    RoomTable,
-    RoomView,
     RoundAtTable,
     Seated,
-    Seating,
     TableEvent,
     TablePlayer,
     TableResult,
@@ -63,8 +57,6 @@ from events.night.table_shown import (
     desk_actions,
     disputed_words,
     reported_by_words,
-    room_heading,
-    room_views,
     still_to_confirm_words,
     table_status_sentence,
 )
@@ -377,7 +369,7 @@ class TableViews(EventBase):
             if (deck := decks.get(row.player)) is not None
         ]
 
-    def room_view(self, event_id: int, now: float | None = None) -> RoomView:
+    def room_view(self, event_id: int, now: float | None = None) -> room_shown.RoomView:
         """The room's screen: public facts only (names, pods, seats, tables, the clock, standings)."""
         now = timing.now() if now is None else now
         data = self._night(event_id)
@@ -385,14 +377,14 @@ class TableViews(EventBase):
         with self.store.read() as db:
             pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
             progress = draft_progress(self.store, db, {pod.number: pod.draft for pod in pods if pod.draft})
-        seatings = [Seating(pod.number, [names[pid] for pid in pod.players]) for pod in pods]
-        drafts = [DraftProgress(pod=number, **shown) for number, shown in progress.items()]
+        seatings = [room_shown.Seating(pod.number, [names[pid] for pid in pod.players]) for pod in pods]
+        drafts = [room_shown.DraftProgress(pod=number, **shown) for number, shown in progress.items()]
         standings = [standing_row(row) for row in data.standings] if ranked(data) else []
         newest = None if not rounds else self._round_shown(data, rounds[-1], now)
         players = sum(1 for p in data.players if p.status == "active" and not p.bot)
-        return RoomView(
+        return room_shown.RoomView(
             server_time=now,
-            event=RoomEvent(
+            event=room_shown.RoomEvent(
                 id=event_id,
                 name=event.name,
                 status=event.status,
@@ -401,21 +393,22 @@ class TableViews(EventBase):
             players=players,
             seatings=seatings,
             drafts=drafts,
+            drafts_title=room_shown.drafts_title(event.status, len(data.decks), players),
             decks_registered=len(data.decks),
             round=newest,
             standings=standings,
             standings_title=standings_title(event.status),
             winner=winner_line(data.standings),
-            heading=room_heading(
+            heading=room_shown.room_heading(
                 event.status, players, None if newest is None else newest.number, newest is not None and newest.final
             ),
-            views=room_views(
+            views=room_shown.room_views(
                 event.status, None if newest is None else newest.open, bool(seatings), bool(drafts), bool(standings)
             ),
         )
 
     @staticmethod
-    def _round_shown(data: NightData, rnd: Round, now: float) -> RoomRound:
+    def _round_shown(data: NightData, rnd: Round, now: float) -> room_shown.RoomRound:
         """The newest round on the room's screen: pairings by name, the clock, which tables are done."""
         names = data.names
         first: list[int | None] = [*rnd.first] or [None] * len(rnd.tables)
@@ -427,14 +420,14 @@ class TableViews(EventBase):
             ),
             key=lambda row: name_order(row[0]),
         )
-        return RoomRound(
+        return room_shown.RoomRound(
             number=rnd.number,
             final=rnd.final,
             open=rnd.status != "closed",
             clock=table_clock(rnd, 0, now),
-            pairings=[Pairing(name, number, goes_first) for name, number, goes_first in seated],
+            pairings=[room_shown.Pairing(name, number, goes_first) for name, number, goes_first in seated],
             tables=[
-                RoomTable(number, [names[pid] for pid in table], (rnd.number, number) in data.results)
+                room_shown.RoomTable(number, [names[pid] for pid in table], (rnd.number, number) in data.results)
                 for number, table in enumerate(rnd.tables, start=1)
             ],
         )

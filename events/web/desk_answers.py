@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from events.night.room_shown import RoomView
 from events.night.shown import Answer, Number, StandingRow
-from events.night.table_shown import (
-    Decklist,
-    RoomView,
-)
+from events.night.table_shown import Decklist
 
 # --- the desk ---------------------------------------------------------------------------------------------------------
 

@@ -13,10 +13,10 @@ import pytest
 from msgspec import UnsetType
 
 from draft.formats import parse
+from events.night.room_shown import room_views
 from events.night.round_clock import start_clock
 from events.night.shown import standing_row
 from events.night.table_reports import Confirmed, NotYourTable, TableReports
-from events.night.table_shown import room_views
 from events.night.table_views import TableViews
 from events.screens.boards import deck_board
 from events.storage.store import Store

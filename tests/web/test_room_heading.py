@@ -4,7 +4,7 @@ after the event was finished)."""
 
 from __future__ import annotations
 
-from events.night.table_shown import EVENT_OVER, room_heading
+from events.night.room_shown import EVENT_OVER, room_heading
 from events.storage.store import Store
 from tests.helpers.night import Night
 from tests.helpers.served import client, drafted_night
@@ -35,3 +35,31 @@ def test_a_finished_event_is_over_whatever_its_last_round_was():
     assert room_heading("finished", 6, 3, True) == room_heading("finished", 6, 2, False) == EVENT_OVER
     assert room_heading("playing", 6, 3, True) == "Final table" and room_heading("playing", 6, 2, False) == "Round 2"
     assert room_heading("building", 1, None, False) == "1 player"
+
+
+def test_the_rooms_drafts_say_each_pods_pack_then_done_and_the_decks_registered_in_the_cores_words(
+    tmp_path, cli, manual_clock
+):
+    """The page wrote "pack 2 of 3", "done" and "Deck building · 6 of 6 decks registered" itself, from the pods'
+    status and counts; now the core sends those words and the page lays them out."""
+    from tests.helpers.nights import draft_first_pod_by_hint, start, terminal_night
+
+    db = tmp_path / "drafts.json"
+    event_id = terminal_night(cli, db, *[f"P{n}" for n in range(1, 10)], bots=0, timer=0)
+    start(cli, db, event_id)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        room = web.get("/api/room").json()
+        assert room["drafts_title"] == "Drafting"
+        assert [pod["words"] for pod in room["drafts"]] == ["pack 1 of 3", "pack 1 of 3"]
+        done = draft_first_pod_by_hint(db, event_id).number
+        room = web.get("/api/room").json()
+    assert {pod["pod"]: pod["words"] for pod in room["drafts"]} == {done: "done", 3 - done: "pack 1 of 3"}
+
+
+def test_once_every_draft_is_over_the_rooms_drafts_heading_counts_the_decks_registered(tmp_path, cli, manual_clock):
+    db = tmp_path / "building.json"
+    event_id = drafted_night(cli, db, SIX)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        room = web.get("/api/room").json()
+    assert room["drafts_title"] == "Deck building · 6 of 6 decks registered"
+    assert [pod["words"] for pod in room["drafts"]] == ["done"]

@@ -143,18 +143,15 @@
   // pods reads over several pages, none cut at the screen's edge.
   function draftPages(room) {
     return paged("view-drafts", room.drafts, room.drafts.length, function (chunk, i, all) {
-      // the draft over, the decks are being built: how many are registered (the desk's words), not "Drafting"
-      $("drafts-title").textContent = (room.event.status === "building"
-        ? "Deck building · " + room.decks_registered + " of " + room.players + " decks registered"
-        : "Drafting") + pageOf(i, all);
+      // the heading and each pod's line are the core's words ("Drafting", "Deck building · 6 of 8 decks registered")
+      $("drafts-title").textContent = room.drafts_title + pageOf(i, all);
       var box = $("drafts");
       clear(box);
       chunk.forEach(function (pod) {
         var item = el("div", "draft-pod");
         var line = el("div", "draft-line");
-        var done = pod.status !== "drafting";
         line.appendChild(el("span", null, "Pod " + pod.pod));
-        line.appendChild(el("span", null, done ? "done" : "pack " + pod.pack + " of " + pod.packs));
+        line.appendChild(el("span", null, pod.words));
         item.appendChild(line);
         var bar = el("div", "bar");
         var fill = el("i");
