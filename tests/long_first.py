@@ -42,10 +42,19 @@ LONG_FIRST: dict[str, float] = {
     "tests/test_products.py::test_a_clb_night_with_phones_ends_in_decks_led_by_legend_and_background_and_an_added_faceless_one": 4,
     "tests/events/test_events.py::test_terminal_draft_at_two_real_terminals": 4,
     "tests/screens/test_practice_app.py::test_builder_commander_lands_finish_and_figures": 4,
-    # (2026-12-07, fresh-clone CI: mostly waiting, on the desk's polls and the app's key presses)
+}
+
+# Tests that mostly wait (on the desk page's polls, the app's key presses, another process): seconds each took, of
+# which under a sixth on the processor (measured one at a time, 2026-12-07).  Dealt with the long ones, three of
+# them started together and left the two cores half idle for 15 s; all on one worker, the other three keep both
+# cores busy meanwhile.
+WAITING: dict[str, float] = {
     "tests/screens/test_builder_words.py::test_the_builders_cursor_rests_on_cards_never_on_a_group_heading": 16,
     "tests/e2e/test_desk_keyboard_browser.py::test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_through_the_polls": 15,
     "tests/e2e/test_desk_keyboard_browser.py::test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a_change": 14,
+    "tests/events/test_store.py::test_registering_a_deck_while_the_player_drops_is_one_or_the_other": 6,
+    "tests/screens/test_builder_words.py::test_a_long_refusal_opens_whole_in_a_panel_and_a_short_one_stays_in_the_log": 5,
+    "tests/e2e/test_serve_stream_now.py::test_a_client_that_sends_picks_and_never_reads_is_read_no_more_once_its_answers_wait": 5,
 }
 
 
@@ -67,15 +76,21 @@ def shares(count: int, workers: int) -> list[int]:
     return sizes
 
 
-def long_first(items: list, workers: int, long: dict[str, float] = LONG_FIRST) -> list:
-    """``items`` reordered so that each worker's first share begins with its part of the long tests."""
-    groups: dict[str, list] = {name: [] for name in long}
+def long_first(
+    items: list, workers: int, long: dict[str, float] = LONG_FIRST, waiting: dict[str, float] = WAITING
+) -> list:
+    """``items`` reordered so that each worker's first share begins with its part of the long tests, the last
+    worker's with every test that mostly waits (counted in its load, so the long ones go mostly to the others)."""
+    groups: dict[str, list] = {name: [] for name in [*waiting, *long]}
     rest = []
     for item in items:
-        name = listed_under(item.nodeid, long)
+        name = listed_under(item.nodeid, groups)
         (groups[name] if name is not None else rest).append(item)
     fronts: list[list] = [[] for _ in range(workers)]
     loads = [0.0] * workers
+    for name in sorted(waiting, key=lambda n: -waiting[n]):
+        fronts[-1] += groups[name]
+        loads[-1] += waiting[name] if groups[name] else 0.0
     for name in sorted(long, key=lambda n: -long[n]):
         if groups[name]:
             least = loads.index(min(loads))

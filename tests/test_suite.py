@@ -462,6 +462,8 @@ def unknown_long_tests(root: Path, names) -> list[str]:
 
 def test_every_test_the_suite_starts_first_exists():
     assert unknown_long_tests(ROOT, long_first.LONG_FIRST) == []
+    assert unknown_long_tests(ROOT, long_first.WAITING) == []
+    assert not set(long_first.LONG_FIRST) & set(long_first.WAITING)  # one list or the other
     runs = "tests/test_docs_commands.py::test_the_python_commands_that_start_processes_run"
     planted = [
         "tests/test_gone.py",
@@ -484,6 +486,20 @@ def test_the_long_tests_start_each_workers_share_and_every_test_runs_once():
     assert second[:2] == ["tests/test_b.py::test_3", "tests/test_d.py::test_4"]  # the next, to the other share
     rest = [n for n in ordered if long_first.listed_under(n, long) is None]
     assert rest == [i.nodeid for i in items if long_first.listed_under(i.nodeid, long) is None]  # in pytest's order
+
+
+def test_the_tests_that_mostly_wait_start_one_workers_share_together_and_the_long_ones_go_to_the_others():
+    items = [SimpleNamespace(nodeid=f"tests/test_{m}.py::test_{n}") for m in "abcd" for n in range(6)]
+    long = {"tests/test_b.py::test_3": 9.0, "tests/test_c.py::test_1": 8.0, "tests/test_d.py::test_4": 5.0}
+    waiting = {"tests/test_a.py::test_5": 15.0, "tests/test_d.py::test_0": 14.0}
+    ordered = [item.nodeid for item in long_first.long_first(items, 3, long, waiting)]
+    assert sorted(ordered) == sorted(item.nodeid for item in items)
+    assert long_first.shares(len(items), 3) == [8, 8, 8]
+    first, second, third = ordered[:8], ordered[8:16], ordered[16:]
+    assert third[:2] == ["tests/test_a.py::test_5", "tests/test_d.py::test_0"]  # the waiting ones, together
+    assert first[0] == "tests/test_b.py::test_3"  # the longest, to a share with nothing yet
+    assert second[:2] == ["tests/test_c.py::test_1", "tests/test_d.py::test_4"]  # then to the least loaded
+    assert not {"tests/test_b.py::test_3", "tests/test_c.py::test_1", "tests/test_d.py::test_4"} & set(third)
 
 
 @pytest.fixture(scope="module")
