@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum, unique
 from pathlib import Path
 from xml.parsers import expat
@@ -298,12 +298,10 @@ def ordered_lines(deck: Deck, zone: Zone) -> list[DeckLine]:
 
 def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
     """One line per card, copies added up (the formats that use it write no finish per line)."""
-    merged: dict[Card, DeckLine] = {}
+    merged: dict[tuple[Card, tuple[str, str] | None], DeckLine] = {}
     for line in lines:
-        old = merged.get(line.card)
-        merged[line.card] = (
-            line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
-        )
+        old = merged.get((line.card, line.printed))
+        merged[(line.card, line.printed)] = line if old is None else replace(old, count=old.count + line.count)
     return list(merged.values())
 
 
@@ -318,6 +316,14 @@ def xml_attribute(value: str) -> str:
 def has_printing(card: Card) -> bool:
     """Whether the card has a real printing (set and number) worth writing."""
     return card.set_code not in ("", "BASIC") and bool(card.number)
+
+
+def line_printing(line: DeckLine) -> tuple[str, str] | None:
+    """The printing a line is written with: the one its file named (``DeckLine.printed``), else its card's own when
+    it has a real one, else None."""
+    if line.printed is not None:
+        return line.printed
+    return (line.card.set_code, line.card.number) if has_printing(line.card) else None
 
 
 def commander_colors(deck: Deck) -> list[Color | None]:
