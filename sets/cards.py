@@ -168,6 +168,8 @@ class Card:
     partner_group: str | None = None
     main_set: bool = True
     mtgo_id: int | None = None
+    # MTGO gives a foil printing a catalog id of its own (MTGJSON's ``mtgoFoilId``, Scryfall's ``mtgo_foil_id``).
+    mtgo_foil_id: int | None = None
     # A deck's most copies of this card by its own text (CR 100.2a, 903.5b); ANY_NUMBER, or None for the format's rule.
     copy_limit: int | None = None
     # Whether constructed Commander admits the card, as its card file says (``commander_legality``): False for

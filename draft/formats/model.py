@@ -138,6 +138,8 @@ class Entry:
     color: Color | None = None
     line: int = 0
     block: int = 0
+    # The MTGO catalog id a .dek line gives (its CatID): a card's foil id there marks the copies foil.
+    catalog_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +275,7 @@ def xml_entries(
     count_key: str,
     printing: Callable[[ElementTree.Element], tuple[str | None, str | None]] = lambda card: (None, None),
     positions: list[int] | None = None,
+    catalog_id: Callable[[ElementTree.Element], int | None] = lambda card: None,
 ) -> None:
     """Entries from XML card elements with their zones; bad elements become line errors."""
     for index, (card, zone) in enumerate(cards):
@@ -286,7 +289,9 @@ def xml_entries(
         count = count_or_error(card.get(count_key), position, name, result)
         if count is not None:
             set_code, number = printing(card)
-            result.entries.append(Entry(name, count, zone, set_code, number, line=position))
+            result.entries.append(
+                Entry(name, count, zone, set_code, number, line=position, catalog_id=catalog_id(card))
+            )
 
 
 def ordered_lines(deck: Deck, zone: Zone) -> list[DeckLine]:

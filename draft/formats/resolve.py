@@ -68,7 +68,8 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
                 Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))
             )
             continue
-        lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched, _printed(entry, card, index)))
+        foil = entry.foil or (entry.catalog_id is not None and entry.catalog_id == card.mtgo_foil_id)
+        lines.append(DeckLine(card, entry.count, entry.zone, foil, entry.etched, _printed(entry, card, index)))
         blocks.append(entry.block)
     if deck_file.format is FileFormat.MTGO and not pool:
         lines, unclear = _mtgo_commanders(lines)
