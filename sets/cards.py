@@ -290,6 +290,17 @@ def normalize_name(name: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+def names_of(card: Card) -> tuple[str, ...]:
+    """Every name that names ``card`` as a whole: its own name and, for a card of several faces or halves, each face's
+    name (``Stomp``, ``Ormendahl, Profane Prince``, ``Ice``: what Scryfall finds the card by), but a meld card's back
+    face, which two cards share and neither is.  Deck files, banned lists and a .cod's commanders all
+    name a card by these, so one card is never named one way here and another way there."""
+    if len(card.faces) < 2:
+        return (card.name,)
+    faces = card.faces[:1] if card.layout is Layout.MELD else card.faces
+    return tuple(dict.fromkeys([card.name, *(face.name for face in faces)]))
+
+
 # What a card's name may be, so that every deck and pool file can hold it and read it back: the longest printed
 # name is 141 characters; a control character (or U+FFFD, a byte that wasn't text) is in none.
 CARD_NAME_LIMIT = 150

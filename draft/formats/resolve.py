@@ -14,7 +14,7 @@ from draft.formats.model import DeckFile, Entry, FileFormat, set_code_read
 from draft.formats.mtgo import MOST_COMMANDERS
 from draft.products import product_printing
 from sets.card_index import CardIndex
-from sets.cards import Card, normalize_name
+from sets.cards import Card, names_of, normalize_name
 from sets.colors import Color
 from sets.errors import meld_result_message, quoted_list
 from sets.visible import quoted
@@ -236,7 +236,7 @@ def _named_commanders(lines: list[DeckLine], names: list[str]) -> list[DeckLine]
     taken: dict[int, int] = {}
     for zone in (Zone.SIDEBOARD, Zone.MAIN):
         for position, line in enumerate(lines):
-            keys = (normalize_name(line.card.name), normalize_name(line.card.front.name))
+            keys = [normalize_name(name) for name in names_of(line.card)]
             key = next((k for k in keys if wanted[k] > 0), None)
             if line.zone is zone and key is not None:
                 taken[position] = min(wanted[key], line.count)
