@@ -4,13 +4,16 @@ read back knows the copy by it."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from xml.etree import ElementTree
 
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats import FileFormat, parse, resolve, write
+from sets.basics import basic_land
 from sets.card_index import CardIndex
 from sets.cards import CardSet
+from sets.catalog import load_set
 from sets.mtgjson import read_mtgjson_set
 from sets.scryfall import read_scryfall
 from sets.set_json import card_from_json, card_to_json
@@ -82,3 +85,26 @@ def test_a_foil_without_a_foil_id_is_written_with_the_cards_id():
     plain = replace(jeska, mtgo_foil_id=None)
     text = write(Deck((DeckLine(plain, 1, Zone.COMMANDER, foil=True),)), FileFormat.MTGO)
     assert [c.get("CatID") for c in ElementTree.fromstring(text).iter("Cards")] == ["84120"]
+
+
+def test_bundled_cmr_cards_and_basic_lands_take_foil_ids_from_an_imported_file(cli, tmp_path):
+    """CMR ships without MTGO ids: an imported file gives them, the foil's too, by printing or by name, as it does
+    the basic lands'."""
+    murder = next(c for c in load_set("CMR") if c.name == "Murder")
+    assert (murder.mtgo_id, murder.mtgo_foil_id) == (None, None)
+    cards = [
+        mtgjson_card("c1", "Murder", murder.number, "{1}{B}{B}", "Instant", colors="B"),
+        mtgjson_card("c2", "Swamp", "300", "", "Basic Land — Swamp", identity="B"),
+    ]
+    cards[0]["identifiers"] = {"mtgoId": "84068", "mtgoFoilId": "84069"}
+    cards[1]["identifiers"] = {"mtgoId": "84500", "mtgoFoilId": "84501"}
+    path = tmp_path / "cmr-ids.json"
+    path.write_text(json.dumps({"meta": {}, "data": {"code": "CMR", "name": "Commander Legends", "cards": cards}}))
+    assert cli("sets", "import", path).exit_code == 0
+    murder = next(c for c in load_set("CMR") if c.name == "Murder")
+    swamp = basic_land("B")
+    assert (murder.mtgo_id, murder.mtgo_foil_id) == (84068, 84069)
+    assert (swamp.mtgo_id, swamp.mtgo_foil_id) == (84500, 84501)
+    deck = Deck((DeckLine(murder, 1, Zone.MAIN, foil=True), DeckLine(swamp, 2, Zone.MAIN, foil=True)))
+    text = write(deck, FileFormat.MTGO)
+    assert sorted(c.get("CatID") for c in ElementTree.fromstring(text).iter("Cards")) == ["84069", "84501"]
