@@ -80,3 +80,12 @@ def test_a_commander_keeps_its_printing_too(idx):
     deck, problems = resolve(parse(text, FileFormat.ARENA), idx)
     assert problems == []
     assert write(deck, FileFormat.ARENA).splitlines()[1] == "1 Jeska, Thrice Reborn (PCMR) 186p"
+
+
+def test_a_csv_edition_that_is_a_sets_whole_name_is_no_printing(idx):
+    """Collection CSVs may give the set's name in their edition column: that is no code a file can write back."""
+    text = "Count,Name,Edition,Collector Number\n1,Arcane Signet,Commander 2021,263\n1,Murder,c21,999\n"
+    deck, problems = resolve(parse(text, FileFormat.CSV), idx)
+    assert problems == []
+    written = printings(write(deck, FileFormat.ARENA), FileFormat.ARENA)
+    assert written == {("Arcane Signet", "CMR", "297"), ("Murder", "C21", "999")}
