@@ -281,7 +281,9 @@ def normalize_name(name: str) -> str:
     else:
         plain = name.translate(_TYPOGRAPHIC).replace("Æ", "Ae").replace("æ", "ae")
         decomposed = unicodedata.normalize("NFKD", plain)
-        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+        # accents go, and so do the invisible format characters text copied from a web page carries (a zero-width
+        # space, a soft hyphen, a byte order mark): no card's name holds one
+        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch) and unicodedata.category(ch) != "Cf")
     # Split halves as tools write them: "Fire/Ice" (MTGO), "Fire // Ice", "Cut /// Ribbons" (MTG Arena's Amonkhet
     # Remastered cards).
     plain = re.sub(r"\s*/{1,3}\s*", " // ", plain) if "/" in plain else plain

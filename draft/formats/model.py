@@ -5,6 +5,7 @@ unreadable lines), and small helpers for reading and writing lines.
 from __future__ import annotations
 
 import re
+import unicodedata
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -23,10 +24,11 @@ from sets.visible import quoted
 
 def plain_spaces(line: str) -> str:
     """A deck or pool line with every Unicode space (a no-break space after the count, as some sites copy it; an
-    ideographic or thin space; a tab) read as an ASCII space."""
+    ideographic or thin space; a tab) read as an ASCII space, and without the invisible format characters text
+    copied from a web page carries (a zero-width space, a soft hyphen, a byte order mark), which no card name holds."""
     if line.isascii() and "\t" not in line:
         return line
-    return "".join(" " if ch.isspace() else ch for ch in line)
+    return "".join(" " if ch.isspace() else ch for ch in line if unicodedata.category(ch) != "Cf")
 
 
 MAX_COPIES = 9999
