@@ -40,12 +40,7 @@ BASIC_NAMES = frozenset([*_BASICS, *(f"Snow-Covered {name}" for name in _BASICS 
 def basic_lands() -> CardSet:
     """The basic lands, each with the MTGO id an imported card file gave for its name (``keep_texts``); looked up
     once per ``one_reading`` block (``sets.userdata``)."""
-    return pinned(
-        "basics",
-        lambda: _basic_lands(
-            tuple(sorted(kept_mtgo_ids("BASIC").items())), tuple(sorted(kept_mtgo_ids("BASIC", foil=True).items()))
-        ),
-    )
+    return pinned("basics", lambda: _basic_lands(*(tuple(sorted(ids.items())) for ids in kept_mtgo_ids("BASIC"))))
 
 
 @cache

@@ -78,9 +78,10 @@ def texts_path(code: str) -> Path:
     return user_home() / "texts" / f"{code.upper()}.json"
 
 
-def kept_mtgo_ids(code: str, foil: bool = False) -> dict[str, int]:
-    """MTGO ids by card name that imported files gave for a built-in set's cards (``foil``: their foil ids)."""
-    return dict(read_kept(code)["mtgo_foil_ids" if foil else "mtgo_ids"])
+def kept_mtgo_ids(code: str) -> tuple[dict[str, int], dict[str, int]]:
+    """MTGO ids by card name that imported files gave for a built-in set's cards, and their foils' ids (one read)."""
+    kept = read_kept(code)
+    return dict(kept["mtgo_ids"]), dict(kept["mtgo_foil_ids"])
 
 
 def read_kept(code: str) -> dict[str, Any]:
