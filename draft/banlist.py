@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from sets.cards import Card, normalize_name
+from sets.cards import Card, names_of, normalize_name
 
 _ANTE = re.compile(r"\bante\b", re.IGNORECASE)
 
@@ -33,7 +33,7 @@ class BannedList:
         """Why ``card`` is banned, in words a player reads; None when it isn't."""
         if card.is_basic_land:
             return None
-        for name in dict.fromkeys((card.name, card.front.name)):
+        for name in names_of(card):
             why = self.names.get(normalize_name(name))
             if why is not None:
                 return why

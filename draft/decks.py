@@ -56,6 +56,9 @@ class DeckLine:
     zone: Zone = Zone.MAIN
     foil: bool = False
     etched: bool = False
+    # The printing (set code, collector number) the file read named, when it isn't ``card``'s here (a set not
+    # loaded, or a number the set's data here lacks): written back as the file gave it, never the set's own.
+    printed: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,14 +40,14 @@ BASIC_NAMES = frozenset([*_BASICS, *(f"Snow-Covered {name}" for name in _BASICS 
 def basic_lands() -> CardSet:
     """The basic lands, each with the MTGO id an imported card file gave for its name (``keep_texts``); looked up
     once per ``one_reading`` block (``sets.userdata``)."""
-    return pinned("basics", lambda: _basic_lands(tuple(sorted(kept_mtgo_ids("BASIC").items()))))
+    return pinned("basics", lambda: _basic_lands(*(tuple(sorted(ids.items())) for ids in kept_mtgo_ids("BASIC"))))
 
 
 @cache
-def _basic_lands(ids: tuple[tuple[str, int], ...]) -> CardSet:
-    known = dict(ids)
+def _basic_lands(ids: tuple[tuple[str, int], ...], foil_ids: tuple[tuple[str, int], ...] = ()) -> CardSet:
+    known, foils = dict(ids), dict(foil_ids)
     cards = [_basic(name) for name in _BASICS] + [_basic(name, snow=True) for name in _BASICS if name != "Wastes"]
-    cards = [replace(card, mtgo_id=known[card.name]) if card.name in known else card for card in cards]
+    cards = [replace(card, mtgo_id=known.get(card.name), mtgo_foil_id=foils.get(card.name)) for card in cards]
     return CardSet("BASIC", "Basic lands", tuple(cards), {}, "built in")
 
 

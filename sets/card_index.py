@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterable, Iterator
 
 from sets.basics import basic_lands
-from sets.cards import Card, CardSet, Layout, normalize_name
+from sets.cards import Card, CardSet, Layout, names_of, normalize_name
 from sets.catalog import available_codes, load_set
 from sets.errors import InputError, MeldResultError, UnknownCardError
 from sets.visible import quoted
@@ -44,12 +44,7 @@ class CardIndex:
 
     @staticmethod
     def _aliases(card: Card, own: bool) -> list[str]:
-        if own:
-            names = [card.name]
-        elif card.layout is Layout.MELD:
-            names = [card.faces[0].name]
-        else:
-            names = [face.name for face in card.faces] if len(card.faces) > 1 else []
+        names = [card.name] if own else list(names_of(card)[1:])
         # "Prismatic Piper" for "The Prismatic Piper": players drop a leading article
         return names + [name[4:] for name in names if name[:4].lower() == "the " and len(name) > 8]
 

@@ -168,6 +168,8 @@ class Card:
     partner_group: str | None = None
     main_set: bool = True
     mtgo_id: int | None = None
+    # MTGO gives a foil printing a catalog id of its own (MTGJSON's ``mtgoFoilId``, Scryfall's ``mtgo_foil_id``).
+    mtgo_foil_id: int | None = None
     # A deck's most copies of this card by its own text (CR 100.2a, 903.5b); ANY_NUMBER, or None for the format's rule.
     copy_limit: int | None = None
     # Whether constructed Commander admits the card, as its card file says (``commander_legality``): False for
@@ -279,13 +281,26 @@ def normalize_name(name: str) -> str:
     else:
         plain = name.translate(_TYPOGRAPHIC).replace("Æ", "Ae").replace("æ", "ae")
         decomposed = unicodedata.normalize("NFKD", plain)
-        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+        # accents go, and so do the invisible format characters text copied from a web page carries (a zero-width
+        # space, a soft hyphen, a byte order mark): no card's name holds one
+        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch) and unicodedata.category(ch) != "Cf")
     # Split halves as tools write them: "Fire/Ice" (MTGO), "Fire // Ice", "Cut /// Ribbons" (MTG Arena's Amonkhet
     # Remastered cards).
     plain = re.sub(r"\s*/{1,3}\s*", " // ", plain) if "/" in plain else plain
     plain = _PUNCTUATION.sub(" ", plain.replace("'", ""))
     plain = plain.replace("&", " and ") if "&" in plain else plain  # "Minsc & Boo" said "Minsc and Boo"
     return " ".join(plain.casefold().split())
+
+
+def names_of(card: Card) -> tuple[str, ...]:
+    """Every name that names ``card`` as a whole: its own name and, for a card of several faces or halves, each face's
+    name (``Stomp``, ``Ormendahl, Profane Prince``, ``Ice``: what Scryfall finds the card by), but a meld card's back
+    face, which two cards share and neither is.  Deck files, banned lists and a .cod's commanders all
+    name a card by these, so one card is never named one way here and another way there."""
+    if len(card.faces) < 2:
+        return (card.name,)
+    faces = card.faces[:1] if card.layout is Layout.MELD else card.faces
+    return tuple(dict.fromkeys([card.name, *(face.name for face in faces)]))
 
 
 # What a card's name may be, so that every deck and pool file can hold it and read it back: the longest printed

@@ -147,29 +147,33 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, tuple[int, int]]
     """
     cards = list(cards)
     by_name: dict[str, Card] = {}
-    ids_by_name: dict[str, int] = {}
-    ids_by_printing: dict[tuple[str, str], int] = {}
+    # A printing's MTGO ids, its own and its foil's (MTGO gives a foil an id of its own), taken together.
+    ids_by_name: dict[str, tuple[int, int | None]] = {}
+    ids_by_printing: dict[tuple[str, str], tuple[int, int | None]] = {}
     for card in cards:
         if any(face.text for face in card.faces):
             for key in _text_keys(card):
                 by_name.setdefault(key, card)
         if card.mtgo_id is not None:
-            ids_by_printing.setdefault((card.set_code, card.number), card.mtgo_id)
+            pair = (card.mtgo_id, card.mtgo_foil_id)
+            ids_by_printing.setdefault((card.set_code, card.number), pair)
             for key in _text_keys(card):
-                ids_by_name.setdefault(key, card.mtgo_id)
+                ids_by_name.setdefault(key, pair)
     kept: dict[str, tuple[int, int]] = {}
     for code in BUNDLED:
         bundled = _load_bundled(code)
         old = read_kept(code)
-        texts, ids = dict(old["cards"]), dict(old["mtgo_ids"])
+        texts, ids, foil_ids = dict(old["cards"]), dict(old["mtgo_ids"]), dict(old["mtgo_foil_ids"])
         found = given = 0
         for card in bundled.cards:
-            mtgo_id = ids_by_printing.get((card.set_code, card.number)) or next(
+            given_ids = ids_by_printing.get((card.set_code, card.number)) or next(
                 (ids_by_name[key] for key in _text_keys(card) if key in ids_by_name), None
             )
-            if mtgo_id is not None:
+            if given_ids is not None:
                 found += 1
-                ids[card.name] = mtgo_id
+                ids[card.name] = given_ids[0]
+                if given_ids[1] is not None:
+                    foil_ids[card.name] = given_ids[1]
             source_card = next((by_name[key] for key in _text_keys(card) if key in by_name), None)
             if source_card is None:
                 continue
@@ -181,22 +185,33 @@ def keep_texts(cards: Iterable[Card], source: str) -> dict[str, tuple[int, int]]
                 for i, face in enumerate(card.faces)
             ]
         if found:
-            data = {"format": "cmdraft-texts/1", "code": code, "source": source, "cards": texts, "mtgo_ids": ids}
+            data = {
+                "format": "cmdraft-texts/1",
+                "code": code,
+                "source": source,
+                "cards": texts,
+                "mtgo_ids": ids,
+                "mtgo_foil_ids": foil_ids,
+            }
             save_user_file(texts_path(code), json.dumps(data, ensure_ascii=False, indent=0))
             with_text = sum(1 for card in bundled.cards if any(texts.get(card.name, ())))
             if with_text:
                 kept[code] = (with_text, given)
-    basic_ids = {
+    basic_pairs = {
         name: ids_by_name[normalize_name(name)] for name in sorted(BASIC_NAMES) if normalize_name(name) in ids_by_name
     }
-    if basic_ids:  # the built-in basic lands take their MTGO ids from the file too
-        old_ids = read_kept("BASIC")["mtgo_ids"]
+    if basic_pairs:  # the built-in basic lands take their MTGO ids from the file too
+        old = read_kept("BASIC")
         data = {
             "format": "cmdraft-texts/1",
             "code": "BASIC",
             "source": source,
             "cards": {},
-            "mtgo_ids": {**old_ids, **basic_ids},
+            "mtgo_ids": {**old["mtgo_ids"], **{name: pair[0] for name, pair in basic_pairs.items()}},
+            "mtgo_foil_ids": {
+                **old["mtgo_foil_ids"],
+                **{name: pair[1] for name, pair in basic_pairs.items() if pair[1] is not None},
+            },
         }
         save_user_file(texts_path("BASIC"), json.dumps(data, ensure_ascii=False, indent=0))
     return kept
@@ -215,7 +230,7 @@ def with_texts(card_set: CardSet) -> CardSet:
 @cache
 def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet:
     kept = read_kept_file(path, mtime_ns, size)
-    texts, ids = kept["cards"], kept["mtgo_ids"]
+    texts, ids, foil_ids = kept["cards"], kept["mtgo_ids"], kept["mtgo_foil_ids"]
     if not texts and not ids:
         return card_set
     cards = []
@@ -239,7 +254,7 @@ def _enriched(card_set: CardSet, path: str, mtime_ns: int, size: int) -> CardSet
                 copy_limit=text_copy_limit(card.faces) if any(f.text for f in card.faces) else card.copy_limit,
             )
         if card.name in ids and card.mtgo_id is None:
-            card = replace(card, mtgo_id=ids[card.name])
+            card = replace(card, mtgo_id=ids[card.name], mtgo_foil_id=foil_ids.get(card.name))
         cards.append(card)
     return CardSet(card_set.code, card_set.name, tuple(cards), card_set.boosters, card_set.source)
 

@@ -182,6 +182,7 @@ def make_card(
     mana_value: float | None = None,
     main_set: bool = True,
     mtgo_id: int | None = None,
+    mtgo_foil_id: int | None = None,
     copy_limit: int | None = None,
     commander_legal: bool | None = None,
 ) -> Card:
@@ -207,6 +208,7 @@ def make_card(
         partner_group=partner_group,
         main_set=main_set,
         mtgo_id=mtgo_id,
+        mtgo_foil_id=mtgo_foil_id,
         copy_limit=text_copy_limit(faces) if any(face.text for face in faces) else copy_limit,
         commander_legal=commander_legal,
     )

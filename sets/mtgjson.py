@@ -42,7 +42,8 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
     if same_card_both_sides(first.get("layout"), [obj.get("faceName") or obj.get("name") for obj in objs]):
         objs, layout, first = objs[:1], Layout.NORMAL, dict(first, name=first.get("faceName") or first.get("name"))
     faces = [_mtgjson_face(obj, result) for obj in objs]
-    mtgo = (first.get("identifiers") or {}).get("mtgoId")
+    ids = first.get("identifiers") or {}
+    mtgo, mtgo_foil = ids.get("mtgoId"), ids.get("mtgoFoilId")
     card = make_card(
         faces,
         layout,
@@ -52,6 +53,7 @@ def _mtgjson_card(objs: list[dict[str, Any]], result: ImportResult, set_code: st
         rarity=rarity_of(first.get("rarity")),
         mana_value=first.get("manaValue", first.get("convertedManaCost")),
         mtgo_id=int(str(mtgo)) if str(mtgo or "").isdigit() else None,
+        mtgo_foil_id=int(str(mtgo_foil)) if str(mtgo_foil or "").isdigit() else None,
         commander_legal=commander_legality(first.get("legalities"), first.get("securityStamp") == "acorn"),
     )
     return card

@@ -80,6 +80,7 @@ def read_scryfall(cards: list[Any], source: str) -> ImportResult:
             rarity=rarity_of(obj.get("rarity")),
             mana_value=obj.get("cmc"),
             mtgo_id=obj.get("mtgo_id") if isinstance(obj.get("mtgo_id"), int) else None,
+            mtgo_foil_id=obj.get("mtgo_foil_id") if isinstance(obj.get("mtgo_foil_id"), int) else None,
             commander_legal=commander_legality(obj.get("legalities"), obj.get("security_stamp") == "acorn"),
         )
         result.add(card, published_identity(obj.get("color_identity")))

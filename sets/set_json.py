@@ -66,6 +66,8 @@ def card_to_json(card: Card, with_text: bool = False) -> dict[str, Any]:
         data["main_set"] = False
     if card.mtgo_id is not None:
         data["mtgo_id"] = card.mtgo_id
+    if card.mtgo_foil_id is not None:
+        data["mtgo_foil_id"] = card.mtgo_foil_id
     if card.commander_legal is not None:
         data["commander_legal"] = card.commander_legal
     if card.copy_limit is not None:
@@ -105,6 +107,7 @@ def card_from_json(data: dict[str, Any], set_code: str) -> Card:
         partner_group=data.get("partner_group"),
         main_set=data.get("main_set", True),
         mtgo_id=data.get("mtgo_id"),
+        mtgo_foil_id=data.get("mtgo_foil_id"),
         copy_limit=_copy_limit(data.get("copy_limit")),
         commander_legal=data.get("commander_legal") if isinstance(data.get("commander_legal"), bool) else None,
     )

@@ -78,9 +78,10 @@ def texts_path(code: str) -> Path:
     return user_home() / "texts" / f"{code.upper()}.json"
 
 
-def kept_mtgo_ids(code: str) -> dict[str, int]:
-    """MTGO ids by card name that imported files gave for a built-in set's cards."""
-    return dict(read_kept(code)["mtgo_ids"])
+def kept_mtgo_ids(code: str) -> tuple[dict[str, int], dict[str, int]]:
+    """MTGO ids by card name that imported files gave for a built-in set's cards, and their foils' ids (one read)."""
+    kept = read_kept(code)
+    return dict(kept["mtgo_ids"]), dict(kept["mtgo_foil_ids"])
 
 
 def read_kept(code: str) -> dict[str, Any]:
@@ -92,7 +93,7 @@ def _read_kept(code: str) -> dict[str, Any]:
     try:
         stat = path.stat()
     except OSError:
-        return {"cards": {}, "mtgo_ids": {}}
+        return {"cards": {}, "mtgo_ids": {}, "mtgo_foil_ids": {}}
     return read_kept_file(str(path), stat.st_mtime_ns, stat.st_size)
 
 
@@ -103,11 +104,14 @@ def read_kept_file(path: str, mtime_ns: int, size: int) -> dict[str, Any]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         cards = data["cards"]
         texts = {str(name): [str(text) for text in faces] for name, faces in cards.items() if isinstance(faces, list)}
-        ids = {
-            str(name): value
-            for name, value in (data.get("mtgo_ids") or {}).items()
-            if isinstance(value, int) and not isinstance(value, bool) and value > 0
-        }
-        return {"cards": texts, "mtgo_ids": ids}
+        ids, foil_ids = (
+            {
+                str(name): value
+                for name, value in (data.get(key) or {}).items()
+                if isinstance(value, int) and not isinstance(value, bool) and value > 0
+            }
+            for key in ("mtgo_ids", "mtgo_foil_ids")
+        )
+        return {"cards": texts, "mtgo_ids": ids, "mtgo_foil_ids": foil_ids}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {"cards": {}, "mtgo_ids": {}}
+        return {"cards": {}, "mtgo_ids": {}, "mtgo_foil_ids": {}}

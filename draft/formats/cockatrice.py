@@ -14,7 +14,7 @@ from draft.formats.model import (
     color_note,
     colors_note,
     element_lines,
-    has_printing,
+    line_printing,
     merged_lines,
     ordered_lines,
     xml_attribute,
@@ -87,9 +87,10 @@ def write_cockatrice(deck: Deck) -> str:
             continue
         out.append(f"    <zone name={xml_attribute(zone_name)}>")
         for line in merged_lines(lines):
+            printed = line_printing(line)
             extra = (
-                f" setShortName={xml_attribute(line.card.set_code)} collectorNumber={xml_attribute(line.card.number)}"
-                if has_printing(line.card)
+                f" setShortName={xml_attribute(printed[0])} collectorNumber={xml_attribute(printed[1])}"
+                if printed is not None
                 else ""
             )
             out.append(f'        <card number="{line.count}" name={xml_attribute(cockatrice_name(line.card))}{extra}/>')

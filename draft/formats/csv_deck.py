@@ -6,7 +6,7 @@ import csv
 import io
 import re
 
-from draft.decks import Deck, Zone
+from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
     DeckFile,
     Entry,
@@ -15,10 +15,10 @@ from draft.formats.model import (
     category_zone,
     commander_colors,
     count_or_error,
-    has_printing,
+    line_printing,
     one_color,
 )
-from sets.cards import CONTROL, Card
+from sets.cards import CONTROL
 from sets.errors import InputError, quoted_list
 
 # A cell a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ tab CR first,
@@ -127,8 +127,8 @@ def looks_like_csv(text: str) -> bool:
     return any(cell.strip().lower() in _KNOWN_HEADERS for cell in cells)
 
 
-def _set_number(card: Card) -> tuple[str, str]:
-    return (card.set_code, card.number) if has_printing(card) else ("", "")
+def _set_number(line: DeckLine) -> tuple[str, str]:
+    return line_printing(line) or ("", "")
 
 
 class _NeutralWriter:
@@ -149,7 +149,7 @@ def write_csv(deck: Deck) -> str:
             [
                 line.count,
                 line.card.name,
-                *_set_number(line.card),
+                *_set_number(line),
                 "commander",
                 int(line.foil),
                 int(line.etched),
@@ -159,6 +159,6 @@ def write_csv(deck: Deck) -> str:
     for zone in (Zone.MAIN, Zone.SIDEBOARD):
         for line in deck.zone(zone):
             writer.writerow(
-                [line.count, line.card.name, *_set_number(line.card), zone.value, int(line.foil), int(line.etched), ""]
+                [line.count, line.card.name, *_set_number(line), zone.value, int(line.foil), int(line.etched), ""]
             )
     return buffer.getvalue()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
@@ -15,7 +16,7 @@ from draft.formats.model import (
     colors_note,
     commander_colors,
     front_face_name,
-    has_printing,
+    line_printing,
     one_color,
     ordered_lines,
     plain_spaces,
@@ -153,13 +154,11 @@ def write_forge(deck: Deck) -> str:
 
 def _by_finish(lines: list[DeckLine]) -> list[DeckLine]:
     """One line per card and finish, copies added up: Forge keeps foils (an etched card is a foil to it)."""
-    merged: dict[tuple[object, bool], DeckLine] = {}
+    merged: dict[tuple[object, bool, object], DeckLine] = {}
     for line in lines:
-        key = (line.card, line.foil or line.etched)
+        key = (line.card, line.foil or line.etched, line.printed)
         old = merged.get(key)
-        merged[key] = (
-            line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
-        )
+        merged[key] = line if old is None else replace(old, count=old.count + line.count)
     return list(merged.values())
 
 
@@ -169,7 +168,8 @@ def _request(line: DeckLine, color: Color | None = None) -> str:
     ``CardRequest.compose``: the flags come after the set and number, which Forge reads by their place); a foil's
     name ends with '+'."""
     text = f"{line.count} {front_face_name(line.card)}{FOIL_SUFFIX if line.foil or line.etched else ''}"
-    if not has_printing(line.card):
+    printed = line_printing(line)
+    if printed is None:
         return text if color is None else f"{text}||#{{markedColors={color.value}}}"
-    text += f"|{line.card.set_code}"
-    return text if color is None else f"{text}|[{line.card.number}]|#{{markedColors={color.value}}}"
+    text += f"|{printed[0]}"
+    return text if color is None else f"{text}|[{printed[1]}]|#{{markedColors={color.value}}}"

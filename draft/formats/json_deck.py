@@ -13,7 +13,7 @@ from draft.formats.model import (
     LineError,
     commander_colors,
     count_or_error,
-    has_printing,
+    line_printing,
     one_color,
 )
 from sets.colors import Color
@@ -92,8 +92,9 @@ def parse_json(text: str, label: str = "deck") -> DeckFile:
 
 def _line_json(line: DeckLine, color: Color | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"name": line.card.name, "count": line.count}
-    if has_printing(line.card):
-        data["set"], data["number"] = line.card.set_code, line.card.number
+    printed = line_printing(line)
+    if printed is not None:
+        data["set"], data["number"] = printed
     if line.foil:
         data["foil"] = True
     if line.etched:

@@ -5,9 +5,10 @@ unreadable lines), and small helpers for reading and writing lines.
 from __future__ import annotations
 
 import re
+import unicodedata
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum, unique
 from pathlib import Path
 from xml.parsers import expat
@@ -23,10 +24,11 @@ from sets.visible import quoted
 
 def plain_spaces(line: str) -> str:
     """A deck or pool line with every Unicode space (a no-break space after the count, as some sites copy it; an
-    ideographic or thin space; a tab) read as an ASCII space."""
+    ideographic or thin space; a tab) read as an ASCII space, and without the invisible format characters text
+    copied from a web page carries (a zero-width space, a soft hyphen, a byte order mark), which no card name holds."""
     if line.isascii() and "\t" not in line:
         return line
-    return "".join(" " if ch.isspace() else ch for ch in line)
+    return "".join(" " if ch.isspace() else ch for ch in line if unicodedata.category(ch) != "Cf")
 
 
 MAX_COPIES = 9999
@@ -138,6 +140,8 @@ class Entry:
     color: Color | None = None
     line: int = 0
     block: int = 0
+    # The MTGO catalog id a .dek line gives (its CatID): a card's foil id there marks the copies foil.
+    catalog_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +277,7 @@ def xml_entries(
     count_key: str,
     printing: Callable[[ElementTree.Element], tuple[str | None, str | None]] = lambda card: (None, None),
     positions: list[int] | None = None,
+    catalog_id: Callable[[ElementTree.Element], int | None] = lambda card: None,
 ) -> None:
     """Entries from XML card elements with their zones; bad elements become line errors."""
     for index, (card, zone) in enumerate(cards):
@@ -286,7 +291,9 @@ def xml_entries(
         count = count_or_error(card.get(count_key), position, name, result)
         if count is not None:
             set_code, number = printing(card)
-            result.entries.append(Entry(name, count, zone, set_code, number, line=position))
+            result.entries.append(
+                Entry(name, count, zone, set_code, number, line=position, catalog_id=catalog_id(card))
+            )
 
 
 def ordered_lines(deck: Deck, zone: Zone) -> list[DeckLine]:
@@ -298,12 +305,10 @@ def ordered_lines(deck: Deck, zone: Zone) -> list[DeckLine]:
 
 def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
     """One line per card, copies added up (the formats that use it write no finish per line)."""
-    merged: dict[Card, DeckLine] = {}
+    merged: dict[tuple[Card, tuple[str, str] | None], DeckLine] = {}
     for line in lines:
-        old = merged.get(line.card)
-        merged[line.card] = (
-            line if old is None else DeckLine(old.card, old.count + line.count, old.zone, old.foil, old.etched)
-        )
+        old = merged.get((line.card, line.printed))
+        merged[(line.card, line.printed)] = line if old is None else replace(old, count=old.count + line.count)
     return list(merged.values())
 
 
@@ -318,6 +323,14 @@ def xml_attribute(value: str) -> str:
 def has_printing(card: Card) -> bool:
     """Whether the card has a real printing (set and number) worth writing."""
     return card.set_code not in ("", "BASIC") and bool(card.number)
+
+
+def line_printing(line: DeckLine) -> tuple[str, str] | None:
+    """The printing a line is written with: the one its file named (``DeckLine.printed``), else its card's own when
+    it has a real one, else None."""
+    if line.printed is not None:
+        return line.printed
+    return (line.card.set_code, line.card.number) if has_printing(line.card) else None
 
 
 def commander_colors(deck: Deck) -> list[Color | None]:

@@ -9,15 +9,15 @@ zone (see ``resolve``).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
+from dataclasses import replace
 
 from draft.deck_state import plural
-from draft.decks import Deck, Zone
+from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
     DeckFile,
     FileFormat,
     LineError,
     element_lines,
-    merged_lines,
     ordered_lines,
     xml_attribute,
     xml_deck_root,
@@ -75,8 +75,22 @@ def parse_mtgo(text: str, label: str = "deck") -> DeckFile:
         "Name",
         "Quantity",
         positions=[line for line, _, zone in zoned if zone is not None],
+        catalog_id=_catalog_id,
     )
     return result
+
+
+def _catalog_id(card: ElementTree.Element) -> int | None:
+    value = (card.get("CatID") or "").strip()
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def catalog_id(line: DeckLine) -> int | None:
+    """The catalog id MTGO loads a line's copies by: a foil's own id (MTGO gives foils one of their own) when the
+    card file gave it, else the card's."""
+    if (line.foil or line.etched) and line.card.mtgo_foil_id:
+        return line.card.mtgo_foil_id
+    return line.card.mtgo_id
 
 
 def missing_ids(deck: Deck) -> list[str]:
@@ -86,6 +100,16 @@ def missing_ids(deck: Deck) -> list[str]:
             line.card.name for zone in (Zone.MAIN, Zone.COMMANDER) for line in deck.zone(zone) if not line.card.mtgo_id
         )
     )
+
+
+def _by_catalog_id(lines: list[DeckLine]) -> list[DeckLine]:
+    """One line per catalog id, copies added up: a card's foil copies on a line of their own."""
+    merged: dict[int | None, DeckLine] = {}
+    for line in lines:
+        key = catalog_id(line)
+        old = merged.get(key)
+        merged[key] = line if old is None else replace(old, count=old.count + line.count)
+    return list(merged.values())
 
 
 def write_mtgo(deck: Deck) -> str:
@@ -104,9 +128,9 @@ def write_mtgo(deck: Deck) -> str:
         "  <PreconstructedDeckID>0</PreconstructedDeckID>",
     ]
     for zone, side in ((Zone.MAIN, "false"), (Zone.COMMANDER, "true")):
-        for line in merged_lines(ordered_lines(deck, zone)):
+        for line in _by_catalog_id(ordered_lines(deck, zone)):
             out.append(
-                f'  <Cards CatID="{line.card.mtgo_id}" Quantity="{line.count}" Sideboard="{side}" '
+                f'  <Cards CatID="{catalog_id(line)}" Quantity="{line.count}" Sideboard="{side}" '
                 f'Name={xml_attribute(mtgo_name(line.card))} Annotation="0" />'
             )
     out.append("</Deck>")

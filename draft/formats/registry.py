@@ -140,11 +140,20 @@ def deck_pool(deck: Deck) -> Deck:
 
 def pool_as_deck(cards: Any, name: str = "") -> Deck:
     """A pool (cards or printings) as a deck with everything in the main zone, for writing pool files."""
-    lines: dict[tuple[Card, bool, bool], int] = {}
+    lines: dict[tuple[Card, bool, bool, tuple[str, str] | None], int] = {}
     for item in cards:
         card = getattr(item, "card", item)
-        key = (card, bool(getattr(item, "foil", False)), bool(getattr(item, "etched", False)))
+        key = (
+            card,
+            bool(getattr(item, "foil", False)),
+            bool(getattr(item, "etched", False)),
+            getattr(item, "printed", None),
+        )
         lines[key] = lines.get(key, 0) + 1
     return Deck(
-        tuple(DeckLine(card, n, Zone.MAIN, foil, etched) for (card, foil, etched), n in lines.items()), (), name
+        tuple(
+            DeckLine(card, n, Zone.MAIN, foil, etched, printed) for (card, foil, etched, printed), n in lines.items()
+        ),
+        (),
+        name,
     )

@@ -14,7 +14,7 @@ from draft.formats.model import DeckFile, Entry, FileFormat, set_code_read
 from draft.formats.mtgo import MOST_COMMANDERS
 from draft.products import product_printing
 from sets.card_index import CardIndex
-from sets.cards import Card, normalize_name
+from sets.cards import Card, names_of, normalize_name
 from sets.colors import Color
 from sets.errors import meld_result_message, quoted_list
 from sets.visible import quoted
@@ -68,7 +68,8 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
                 Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))
             )
             continue
-        lines.append(DeckLine(card, entry.count, entry.zone, entry.foil, entry.etched))
+        foil = entry.foil or (entry.catalog_id is not None and entry.catalog_id == card.mtgo_foil_id)
+        lines.append(DeckLine(card, entry.count, entry.zone, foil, entry.etched, _printed(entry, card, index)))
         blocks.append(entry.block)
     if deck_file.format is FileFormat.MTGO and not pool:
         lines, unclear = _mtgo_commanders(lines)
@@ -131,6 +132,22 @@ def _lookup(entry: Entry, index: CardIndex) -> Card | None:
     return card
 
 
+def _printed(entry: Entry, card: Card, index: CardIndex) -> tuple[str, str] | None:
+    """The printing a line names (set code and collector number) when the card read isn't it: a set not loaded
+    here (``(C21) 263``), or a number the set's data here doesn't hold (a bundled set's booster cards lack the
+    extended-art numbers).  It is kept for writing, so that a deck read and written again names the printing the
+    player chose.  A number the set here gives another card is a mistake in the file, and is not kept."""
+    if not entry.set_code or not entry.number:
+        return None
+    code = entry.set_code.upper()
+    if (code, entry.number) == (card.set_code, card.number) or not _SET_CODE.fullmatch(code):
+        return None  # its own printing, or a CSV edition that is a set's whole name, not a code a file can name
+    card_set = next((s for s in index.sets if s.code == code), None)
+    if card_set is not None and entry.number in card_set.by_number:
+        return None
+    return code, entry.number
+
+
 def _home_set(found: list[tuple[Entry, Card | None]], index: CardIndex) -> str | None:
     """The set the deck's cards come from: the one most of its lines name, or that alone prints the card a line
     names (a reprint named without its set says nothing; basic lands neither); None when no line tells.  A reprint
@@ -155,7 +172,7 @@ def _expand_commanders(lines: list[DeckLine]) -> list[DeckLine]:
     out = []
     for line in lines:
         if line.zone is Zone.COMMANDER and line.count > 1:
-            out += [DeckLine(line.card, 1, Zone.COMMANDER, line.foil, line.etched)] * line.count
+            out += [replace(line, count=1, zone=Zone.COMMANDER)] * line.count
         else:
             out.append(line)
     return out
@@ -186,19 +203,13 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
         sided = [line.card for line in lines if line.zone is Zone.SIDEBOARD for _ in range(line.count)]
         if len(sided) > MOST_COMMANDERS or not _leads(sided):
             return lines  # a limited deck's sideboard
-        return [
-            DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l.zone is Zone.SIDEBOARD else l
-            for l in lines
-        ]
+        return [replace(l, zone=Zone.COMMANDER) if l.zone is Zone.SIDEBOARD else l for l in lines]
     if deck_file.format is FileFormat.TEXT and blocks is not None and len(set(blocks)) > 1:
         for edge in (min(blocks), max(blocks)):
             group = [line for line, block in zip(lines, blocks, strict=True) if block == edge]
             cards = [line.card for line in group for _ in range(line.count)]
             if _leads(cards):
-                return [
-                    DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if any(l is g for g in group) else l
-                    for l in lines
-                ]
+                return [replace(l, zone=Zone.COMMANDER) if any(l is g for g in group) else l for l in lines]
         return lines
     if deck_file.format is not FileFormat.COCKATRICE:
         return lines
@@ -213,7 +224,7 @@ def _place_commanders(lines: list[DeckLine], deck_file: DeckFile, blocks: list[i
         if _leads([line.card for line in leading for _ in range(line.count)]):
             chosen = leading
             break
-    return [DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l in chosen else l for l in lines]
+    return [replace(l, zone=Zone.COMMANDER) if l in chosen else l for l in lines]
 
 
 def _named_commanders(lines: list[DeckLine], names: list[str]) -> list[DeckLine]:
@@ -225,7 +236,7 @@ def _named_commanders(lines: list[DeckLine], names: list[str]) -> list[DeckLine]
     taken: dict[int, int] = {}
     for zone in (Zone.SIDEBOARD, Zone.MAIN):
         for position, line in enumerate(lines):
-            keys = (normalize_name(line.card.name), normalize_name(line.card.front.name))
+            keys = [normalize_name(name) for name in names_of(line.card)]
             key = next((k for k in keys if wanted[k] > 0), None)
             if line.zone is zone and key is not None:
                 taken[position] = min(wanted[key], line.count)
@@ -234,9 +245,9 @@ def _named_commanders(lines: list[DeckLine], names: list[str]) -> list[DeckLine]
     for position, line in enumerate(lines):
         count = taken.get(position, 0)
         if count:
-            out.append(DeckLine(line.card, count, Zone.COMMANDER, line.foil, line.etched))
+            out.append(replace(line, count=count, zone=Zone.COMMANDER))
         if line.count > count:
-            out.append(DeckLine(line.card, line.count - count, line.zone, line.foil, line.etched))
+            out.append(replace(line, count=line.count - count))
     return out
 
 
@@ -249,10 +260,7 @@ def _mtgo_commanders(lines: list[DeckLine]) -> tuple[list[DeckLine], list[Proble
     side = [line for line in lines if line.zone is Zone.SIDEBOARD]
     copies = sum(line.count for line in side)
     if copies <= MOST_COMMANDERS:
-        return [
-            DeckLine(l.card, l.count, Zone.COMMANDER, l.foil, l.etched) if l.zone is Zone.SIDEBOARD else l
-            for l in lines
-        ], []
+        return [replace(l, zone=Zone.COMMANDER) if l.zone is Zone.SIDEBOARD else l for l in lines], []
     names = tuple(dict.fromkeys(line.card.name for line in side))
     shown = " + ".join(names[:4]) + (" + …" if len(names) > 4 else "")
     return lines, [

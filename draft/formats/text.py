@@ -15,13 +15,13 @@ from draft.formats.model import (
     arena_set_code,
     category_zone,
     front_face_name,
-    has_printing,
+    line_printing,
     merged_lines,
     ordered_lines,
     plain_spaces,
 )
 from draft.formats.mtgo import mtgo_name
-from sets.cards import CONTROL, Card, card_name_problem
+from sets.cards import CONTROL, card_name_problem
 
 _SECTION = re.compile(
     r"^(?://+|#+)?\s*(?P<section>commanders?|command zone|deck|main|mainboard|maindeck|main deck|sideboard|side|companion|"
@@ -229,8 +229,9 @@ def parse_text(text: str) -> DeckFile:
     return result
 
 
-def _printing(card: Card) -> str:
-    return f" ({arena_set_code(card.set_code)}) {card.number}" if has_printing(card) else ""
+def _printing(line: DeckLine) -> str:
+    printed = line_printing(line)
+    return f" ({arena_set_code(printed[0])}) {printed[1]}" if printed is not None else ""
 
 
 def _sections(deck: Deck, line_text: Callable[[DeckLine], str]) -> str:
@@ -247,7 +248,7 @@ def _sections(deck: Deck, line_text: Callable[[DeckLine], str]) -> str:
 
 def write_arena(deck: Deck) -> str:
     """MTG Arena's import text: sections, then ``count name (SET) number`` (names as Arena knows them)."""
-    return _sections(deck, lambda line: f"{line.count} {front_face_name(line.card)}{_printing(line.card)}")
+    return _sections(deck, lambda line: f"{line.count} {front_face_name(line.card)}{_printing(line)}")
 
 
 def write_text(deck: Deck) -> str:

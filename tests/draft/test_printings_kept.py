@@ -1,0 +1,91 @@
+"""A file that names a printing (set code and collector number) gets that printing back when cmdraft writes the
+deck again, in every format that holds one: a round trip never swaps the player's printing for the set's own."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from xml.etree import ElementTree
+
+import pytest
+
+from draft.decks import Zone
+from draft.formats import FileFormat, parse, resolve, write
+from sets.card_index import card_index
+
+# Arcane Signet's Commander 2021 printing (C21 isn't loaded here), and a Commander Legends collector number the
+# bundled set's data (its booster cards) doesn't hold: an extended-art printing.
+LIST = """Commander
+1 Jeska, Thrice Reborn (CMR) 186
+
+Deck
+1 Arcane Signet (C21) 263
+1 Ancestral Blade (CMR) 999
+1 Murder (CMR) 134
+"""
+
+
+@pytest.fixture(scope="module")
+def idx():
+    return card_index(["CMR"])
+
+
+def printings(text: str, fmt: FileFormat) -> set[tuple[str, str, str]]:
+    """(name, set, number) of every card line a written file holds, read as the format's own readers read it."""
+    if fmt is FileFormat.CSV:
+        return {(row["name"], row["set"], row["number"]) for row in csv.DictReader(io.StringIO(text))}
+    if fmt is FileFormat.JSON:
+        data = json.loads(text)
+        return {
+            (c["name"], c.get("set", ""), c.get("number", "")) for zone in ("commanders", "main") for c in data[zone]
+        }
+    if fmt is FileFormat.COCKATRICE:
+        return {
+            (c.get("name"), c.get("setShortName"), c.get("collectorNumber"))
+            for c in ElementTree.fromstring(text).iter("card")
+        }
+    found = set()
+    for line in text.splitlines():
+        if line[:1].isdigit():
+            name, _, printing = line.split(" ", 1)[1].rpartition(" (")
+            code, _, number = printing.partition(") ")
+            found.add((name, code, number))
+    return found
+
+
+@pytest.mark.parametrize("fmt", [FileFormat.ARENA, FileFormat.CSV, FileFormat.JSON, FileFormat.COCKATRICE], ids=str)
+def test_a_printing_the_file_names_is_written_back(idx, fmt):
+    deck, problems = resolve(parse(LIST, FileFormat.ARENA), idx)
+    assert problems == []
+    assert {line.card.name for line in deck.zone(Zone.MAIN)} == {"Arcane Signet", "Ancestral Blade", "Murder"}
+    written = printings(write(deck, fmt), fmt)
+    assert {("Arcane Signet", "C21", "263"), ("Ancestral Blade", "CMR", "999")} <= written
+    assert ("Murder", "CMR", "134") in written
+    again, problems = resolve(parse(write(deck, fmt), fmt), idx)  # and again from the file written
+    assert problems == []
+    assert printings(write(again, FileFormat.ARENA), FileFormat.ARENA) == printings(
+        write(deck, FileFormat.ARENA), FileFormat.ARENA
+    )
+
+
+def test_a_number_the_set_gives_another_card_is_not_kept(idx):
+    """CMR 134 is Murder: ``Ancestral Blade (CMR) 134`` is a slip, and writing it back would make Arena load Murder."""
+    deck, _ = resolve(parse("1 Ancestral Blade (CMR) 134\n", FileFormat.ARENA), idx)
+    assert write(deck, FileFormat.ARENA).splitlines()[1] == "1 Ancestral Blade (CMR) 5"
+
+
+def test_a_commander_keeps_its_printing_too(idx):
+    text = "Commander\n1 Jeska, Thrice Reborn (PCMR) 186p\n\nDeck\n1 Murder (CMR) 134\n"
+    deck, problems = resolve(parse(text, FileFormat.ARENA), idx)
+    assert problems == []
+    assert write(deck, FileFormat.ARENA).splitlines()[1] == "1 Jeska, Thrice Reborn (PCMR) 186p"
+
+
+def test_a_csv_edition_that_is_a_sets_whole_name_is_no_printing(idx):
+    """Collection CSVs may give the set's name in their edition column: that is no code a file can write back."""
+    text = "Count,Name,Edition,Collector Number\n1,Arcane Signet,Commander 2021,263\n1,Murder,c21,999\n"
+    deck, problems = resolve(parse(text, FileFormat.CSV), idx)
+    assert problems == []
+    written = printings(write(deck, FileFormat.ARENA), FileFormat.ARENA)
+    assert written == {("Arcane Signet", "CMR", "297"), ("Murder", "C21", "999")}
