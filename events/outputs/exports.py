@@ -25,7 +25,9 @@ from events.outputs.sheets import Table
 from events.outputs.standings_sheets import results_csv, standings_csv
 from events.storage.draft_files import TableSession
 from sets.booster import Printing
+from sets.errors import InputError, StateError
 from sets.names import BLANK_LETTERS
+from sets.visible import quoted
 
 MTGO_SKIPPED = (
     "no MTGO .dek files written: MTGO needs a catalog id (CatID) for every card and some cards have none; "
@@ -72,18 +74,19 @@ def note_once(notes: list[str] | None, message: str) -> None:
 def seat_files(
     folder: Path,
     stem: str,
-    pool: Sequence[Printing],
+    pool: Sequence[Printing] | None,
     deck: Deck | None,
     log_text: str | None,
     notes: list[str] | None = None,
 ) -> list[tuple[Path, str]]:
-    """Pool and deck in every export format, plus the draft log, as the files to write and their texts.
+    """Pool (None: none written) and deck in every export format, plus the draft log, as the files to write and
+    their texts.
 
     A file that can't be written as its format requires (an MTGO .dek without every card's id) is left
     out, and why goes into ``notes`` once, however many seats it concerns.
     """
     files = []
-    pool_deck = pool_as_deck(pool, f"{stem} pool")
+    pool_deck = None if pool is None else pool_as_deck(pool, f"{stem} pool")
     for fmt in EXPORT_FORMATS:
         for kind, content in (("pool", pool_deck), ("deck", deck)):
             if content is None:
@@ -182,10 +185,14 @@ def export_event(
             files.append((path, json.dumps(replay, separators=(",", ":"))))
     for player in snap.players:
         stem = f"{player_number(player):03d}-{safe_name(player.name)}"  # the #N of the event, as the desk says it
+        pool: list[Printing] | None
         try:
             pool = decks.pool(event_id, player.id)
-        except Exception:
+        except StateError:  # no pool recorded (yet)
             pool = []
+        except InputError as error:  # its cards' set is not here now, or lacks a card: the database keeps the pool
+            note_once(notes, f"{quoted(player.name)}'s pool is left out of the files ({error}); database.json keeps it")
+            pool = None
         deck = decks.deck_of(event_id, player.id)
         if pool or deck is not None:
             files += seat_files(folder, stem, pool, deck, logs.get(player.id), notes)
