@@ -263,21 +263,24 @@ def _choose(candidates: Sequence[Card], count: int, max_rocks: int) -> list[Card
             creatures_left -= 1
     # A small pool: fill with what was passed over, the wipes past the cap last.
     chosen += (spare + sorted(over))[: max(0, count - len(chosen))]
-    # A real card set aside for the curve still beats filler, a card no better than a land: a seventh big spell over a
-    # card that does nothing.  A rock past the cap (mana beside enough lands) and then a board wipe past the cap (it
-    # kills the deck's own creatures too) only when clearly better than the filler they displace.
+    # A real card set aside for the curve still beats filler, a card no better than a land (rated ``FILLER`` or less:
+    # the deck's value counts a land at ``FILLER``, so a spell rated so is worth just a land): a seventh big spell over
+    # a card that does nothing.  A rock past the cap (mana beside enough lands) and then a board wipe past the cap (it
+    # kills the deck's own creatures too) do less than their rating here: only in place of filler rated under the line,
+    # and only when clearly better than it.
     for i in sorted((set(spare) | over) - set(chosen), key=lambda i: (i in over, -traits[i].rating)):
         weakest = min(
             (j for j in chosen if creatures > MIN_CREATURES or not traits[j].creature or traits[i].creature),
             key=lambda j: filler_value(candidates[j]),
             default=None,
         )
-        if weakest is None or traits[weakest].rating >= FILLER:
+        if weakest is None or traits[weakest].rating > FILLER:
             break
         if i in over or (traits[i].source and not traits[i].land):
-            worse = traits[i].rating - filler_value(candidates[weakest]) < CLEARLY_BETTER
-        else:
-            worse = traits[i].rating < FILLER  # filler too: no reason to play it over the filler chosen
+            line = traits[weakest].rating >= FILLER
+            worse = line or traits[i].rating - filler_value(candidates[weakest]) < CLEARLY_BETTER
+        else:  # filler too, or no better than the filler chosen: no reason to play it over that
+            worse = traits[i].rating < FILLER or traits[i].rating <= filler_value(candidates[weakest])
         if worse:
             continue
         creatures += traits[i].creature - traits[weakest].creature

@@ -276,6 +276,39 @@ def test_the_ratings_order_cards_as_a_strong_drafter_would(code: str) -> None:
         assert cards[strong]["rating"] >= cards[weak]["rating"] + 1.0, (strong, weak)
 
 
+# Sets of like power, whose drafters would grade one card alike: CMR and CLB (Commander Masters is a stronger set,
+# where a reprint of a CMR card is rightly a little weaker for its company).
+LIKE_POWER = ("CMR", "CLB")
+
+
+def _twin_key(card: Card) -> tuple[Any, ...]:
+    """What a card does, its name and creature types aside: cost, card types, power and toughness, rules text."""
+    face = card.faces[0]
+    text = "\n".join(face.text for face in card.faces).replace(card.name, "~").replace(card.name.split(",")[0], "~")
+    return (face.mana_cost, face.supertypes, face.types, face.power, face.toughness, text)
+
+
+@pytest.mark.skipif(
+    not all(_list_path(code).is_file() for code in LIKE_POWER), reason="needs the shared CMR and CLB card lists"
+)
+def test_a_card_and_its_functional_twin_in_a_set_of_like_power_are_graded_alike() -> None:
+    """A card whose twin (same cost, types, stats and text under another name) the other set's pass graded is worth
+    the same in a 4-player pod: the judge grades both alike and the bots rate them within a grade's half step (the
+    CLB pass had Chardalyn Dragon, CMR's Lumengrid Gargoyle renamed a Dragon, at the filler line, 1.5 against 2.0)."""
+    twins: dict[tuple[Any, ...], list[tuple[str, Card]]] = {}
+    for code in LIKE_POWER:
+        for card in load_list(_list_path(code)):
+            twins.setdefault(_twin_key(card), []).append((code, card))
+    pairs = [group for group in twins.values() if len({code for code, _ in group}) == len(LIKE_POWER)]
+    assert any(card.name == "Chardalyn Dragon" for group in pairs for _, card in group)
+    for group in pairs:
+        grades = {_reference(code)["cards"][card.name]["grade"] for code, card in group}
+        ratings = [_document(code)["cards"][card.name]["rating"] for code, card in group]
+        names = [card.name for _, card in group]
+        assert len(grades) == 1, names
+        assert max(ratings) - min(ratings) <= 0.4 + 1e-9, names
+
+
 # --- the reference grades the judge reads ----------------------------------------------------------------------
 
 
