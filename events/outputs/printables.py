@@ -11,6 +11,7 @@ import shlex
 from collections.abc import Sequence
 from urllib.parse import urlencode, urlsplit
 
+from draft.products import product
 from events.night.base import EventBase
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import PlayerRow
@@ -166,7 +167,7 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
                             else (p.name, str(p.pod), str((p.seat or 0) + 1), secret.get(p.id) or "—"),
                         ),
                     ),
-                    Note(_terminal_words(event_id, p)),
+                    Note(_terminal_words(event_id, p, event.set)),
                     *_phone_blocks(url, event_id, p.id),
                 ),
                 name=p.name,  # as typed, never upper-cased
@@ -177,13 +178,13 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
     return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=per_paper)
 
 
-def _terminal_words(event_id: int, player: PlayerRow) -> str:
+def _terminal_words(event_id: int, player: PlayerRow, set_code: str) -> str:
     """What a slip's holder types at a terminal: the draft's command, or for a late player with a sealed pool (no
     draft seat) the commands that build their deck and show their table."""
     name = shlex.quote(player.name)
     if player.pod is None:
         return (
-            f"Your pool is sealed (six boosters). At your terminal, build your deck with 'cmdraft event deck "
+            f"Your pool is sealed ({product(set_code).sealed_words}). At your terminal, build your deck with 'cmdraft event deck "
             f"{event_id} {name} --build' and see your table with 'cmdraft event table {event_id} --player {name}' "
             "(it asks for this code). Keep it to yourself."
         )
