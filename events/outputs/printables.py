@@ -8,6 +8,7 @@ are made in ``pairing_sheets``, standings and results in ``standings_sheets``, d
 from __future__ import annotations
 
 import shlex
+import unicodedata
 from collections.abc import Sequence
 from urllib.parse import urlencode, urlsplit
 
@@ -176,6 +177,17 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
         ]
     per_paper = (PHONE_SLIPS_PER_PAPER if url else CODE_SLIPS_PER_PAPER) if codes else 1
     return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=per_paper)
+
+
+def slip_file(number: int, name: str) -> str:
+    """The file a late player's slip is suggested to go to: 'slip-7-Ann.html', the player's number (no two players
+    share one, so two names the same but for an accent or a space get two files) and the name's letters, digits
+    and '-' in plain ASCII (an accent left off: 'Zoé' is 'Zoe')."""
+    plain = unicodedata.normalize("NFKD", name)
+    kept = "".join(
+        c if c.isascii() and (c.isalnum() or c == "-") else "-" for c in plain if not unicodedata.combining(c)
+    ).strip("-")
+    return f"slip-{number}-{kept or 'player'}.html"
 
 
 def _terminal_words(event_id: int, player: PlayerRow, set_code: str) -> str:
