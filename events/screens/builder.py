@@ -38,6 +38,9 @@ from sets.errors import InputError
 from sets.visible import quoted
 
 # the full-screen builder's help ('?'): its keys, then every command of the line prompt
+PROBLEMS_WHOLE = "more than fits here: ': check' shows every problem whole"  # the app's box of figures, cut
+
+
 HELP_KEYS = (
     """Keys in the deck builder:
   ↑ ↓ or j k   move                Tab   pool ⇄ deck

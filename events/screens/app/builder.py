@@ -31,6 +31,7 @@ from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
 from events.screens.builder import (
     HELP_KEYS,
+    PROBLEMS_WHOLE,
     answer_lines,
     app_opening_lines,
     export_lines,
@@ -44,6 +45,8 @@ from events.screens.review import bot_tables
 from events.sessions.activities import DeckActivity
 from sets.cards import Card
 from sets.errors import InputError
+
+STATS_LINES = 4  # the figures' box (builder.tcss: #stats max-height)
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
 
@@ -231,9 +234,12 @@ class BuilderScreen(Screen):
         )
         self.query_one("#deckline", Static).update(line)
         stats = stats_lines(self.session.stats())
-        lines = (stats + [shown(f"{p.code}: {p.message}", style="red") for p in problems])[
-            :4
-        ]  # the box's lines (builder.tcss); ':check' has every problem whole
+        every = stats + [shown(f"{p.code}: {p.message}", style="red") for p in problems]
+        lines = every[:STATS_LINES]  # the box's lines (builder.tcss)
+        width = self.query_one("#stats", Static).size.width or self.app.size.width
+        if problems and (len(every) > STATS_LINES or any(line.cell_len > width for line in lines)):
+            # a problem cut or left out: its last line says where every problem is whole
+            lines = [*lines[: STATS_LINES - 1], Text(PROBLEMS_WHOLE, style="italic")]
         for line in lines:  # one line each, cut with '…': a wrapped sentence's end would fall out of the box
             line.no_wrap, line.overflow = True, "ellipsis"
         self.query_one("#stats", Static).update(Group(*lines))
