@@ -237,14 +237,10 @@ class Registration(EventBase):
         if event.status == "seated":
             shown = f"{clean} ({self._seat_late(db, event_id, event, player_id)})"
         elif sealed and late:
-            spec = booster_spec(event.set)
+            spec, boosters = booster_spec(event.set), product(event.set).sealed_boosters
             # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
             rng = random.Random((event.secret or event.seed) * 7919 + number)
-            cards = [
-                card_ref(p, event.set)
-                for b in sealed_pool(spec, rng, product(event.set).sealed_boosters)
-                for p in b.printings
-            ]
+            cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng, boosters) for p in b.printings]
             records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
             give_code(db, event, player_id)  # no draft seat, but the night's: they build, report and follow it too
             shown = f"{clean} (sealed pool)"

@@ -31,10 +31,10 @@ from events.screens.app.goldfish import GoldfishScreen
 from events.screens.app.modals import DeckAppFace, Panel, confirm, long_answer, panel_width
 from events.screens.builder import (
     HELP_KEYS,
-    PROBLEMS_WHOLE,
     answer_lines,
     app_opening_lines,
     export_lines,
+    figure_lines,
     help_text,
     leaders_text,
 )
@@ -233,16 +233,9 @@ class BuilderScreen(Screen):
             state,
         )
         self.query_one("#deckline", Static).update(line)
-        stats = stats_lines(self.session.stats())
-        every = stats + [shown(f"{p.code}: {p.message}", style="red") for p in problems]
-        lines = every[:STATS_LINES]  # the box's lines (builder.tcss)
-        width = self.query_one("#stats", Static).size.width or self.app.size.width
-        if problems and (len(every) > STATS_LINES or any(line.cell_len > width for line in lines)):
-            # a problem cut or left out: its last line says where every problem is whole
-            lines = [*lines[: STATS_LINES - 1], Text(PROBLEMS_WHOLE, style="italic")]
-        for line in lines:  # one line each, cut with '…': a wrapped sentence's end would fall out of the box
-            line.no_wrap, line.overflow = True, "ellipsis"
-        self.query_one("#stats", Static).update(Group(*lines))
+        box = self.query_one("#stats", Static)
+        width = box.size.width or self.app.size.width
+        box.update(Group(*figure_lines(stats_lines(self.session.stats()), problems, STATS_LINES, width)))
 
     def row_card(self, table_id: str) -> tuple[Card | None, str | None]:
         """The card under the cursor of a list, with its key (None on a group heading)."""
