@@ -82,6 +82,11 @@ class PartnerGrant:
         return card.can_be_commander and len(card.identity) <= 1
 
 
+_NUMBER_WORDS = dict(
+    enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"))
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Product:
     code: str
@@ -93,11 +98,18 @@ class Product:
     min_deck_size: int
     added: AddedOption
     grant: PartnerGrant | None
+    sealed_boosters: int = 6  # draft boosters a sealed pool opens (RULES.md section 1: six for CMR)
     known: bool = True  # False: a set that is no Commander-draft product, building by the default's rules
 
     def is_added(self, card: Card) -> bool:
         """Whether ``card`` is the card this product lets a player add after the draft."""
         return normalize_name(card.name) == normalize_name(self.added.card)
+
+    @property
+    def sealed_words(self) -> str:
+        """A sealed pool's boosters as every face words them: 'six boosters' (the profile's count in words)."""
+        n = self.sealed_boosters
+        return f"{_NUMBER_WORDS.get(n, str(n))} booster{'' if n == 1 else 's'}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +118,7 @@ class Product:
             "boosters": self.boosters,
             "picks_per_turn": self.picks_per_turn,
             "min_deck_size": self.min_deck_size,
+            "sealed_boosters": self.sealed_boosters,
             "added": {"card": self.added.card, "most": self.added.most, "word": self.added.word},
             "grant": None if self.grant is None else {"kind": self.grant.kind, "words": self.grant.words},
         }
@@ -126,6 +139,7 @@ def _product(code: str, data: dict[str, Any]) -> Product:
         None
         if grant is None
         else PartnerGrant(grant["kind"], bool(grant["colorless"]), grant["words"], grant["source"]),
+        int(data["sealed_boosters"]),
     )
 
 
@@ -163,6 +177,7 @@ def product(code: str | None) -> Product:
         base.min_deck_size,
         base.added,
         base.grant,
+        base.sealed_boosters,
         known=False,
     )
 

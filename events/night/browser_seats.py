@@ -28,6 +28,7 @@ from events.storage.draft_records import token_hash
 from events.storage.records import BrowserSeat, Player, Pod
 from events.storage.tables import records_of
 from sets.errors import StateError
+from sets.names import name_key
 from sets.visible import quoted
 
 BROWSER_SEATS = "browser_seats"
@@ -162,3 +163,31 @@ def hand_seat(events: Drafting, event_id: int, who: str | int, bot: bool) -> boo
         )
     events.after_picks(event_id, where[0], session)
     return True
+
+
+def _joining(snap: Snapshot, who: str) -> PlayerRow | None:
+    """The player a join link names (their number, ``#N`` or their name), or None when it names nobody."""
+    text = who.strip().removeprefix("#")
+    if text.isdigit():
+        return next((p for p in snap.players if p.number == int(text) and not p.bot), None)
+    key = name_key(who)
+    return next((p for p in snap.players if name_key(p.name) == key and not p.bot), None) if key else None
+
+
+def join_heading(snap: Snapshot, who: str = "") -> str:
+    """What the phone's join form is headed with: what the player joins now.  Their draft while the night has one
+    for them (before it starts, and while it runs for a player with a draft seat); their deck once the draft is
+    over, or from their sealed pool (a late player: no draft seat); their table in the rounds; their table and the
+    final standings once the event is finished.  ``who``: the player the join link names (unknown: by the night)."""
+    status = snap.event.status
+    row = _joining(snap, who) if who else None
+    if status == "finished":
+        return "Join to see your table and the final standings"
+    if status == "playing":
+        return "Join your table"
+    sealed = row is not None and row.pod is None and status in ("drafting", "building")
+    if sealed:
+        return "Join to build your deck from your sealed pool"
+    if status == "building":
+        return "Join to build your deck"
+    return "Join your draft"

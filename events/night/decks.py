@@ -24,6 +24,7 @@ from events.night import history
 from events.night.pipers import Pipers, owned_in, piper_number, shortfall_note, stock_left, stock_note, stock_short
 from events.night.pools import Pools, check_size, refuse_unreadable
 from events.night.refusals import DESK, Actor, LimitExceeded, PhaseOver, not_building
+from events.night.schema import minute_text
 from events.night.snapshot import PlayerRow, Snapshot
 from events.storage.records import Deck, Event, Player, Pool, Round
 from events.storage.tables import records_of
@@ -154,7 +155,7 @@ class DecksClosing:
     @property
     def words(self) -> str:
         """What every face says of it."""
-        when = f"{self.at[:16].replace('T', ' ')} UTC"  # as the log writes a time, to the minute: '2026-02-06 19:30'
+        when = minute_text(self.at)  # as every face writes a time, to the minute: '2026-02-06 19:30 UTC'
         if self.closed is None:
             return f"deck registration closes at {when}; after that only the desk changes a deck"
         why = f"{DESK_CLOSED} at {when}" if self.closed == DESK_CLOSED else self.closed

@@ -166,7 +166,7 @@ class Drafting(EventBase):
             for player in self._players(db, event_id, active_only=True):
                 if records_of(db, Pool).first(event=event_id, player=player.id):
                     continue
-                boosters = sealed_pool(spec, rng)
+                boosters = sealed_pool(spec, rng, product(event.set).sealed_boosters)
                 cards = [card_ref(p, event.set) for b in boosters for p in b.printings]
                 records_of(db, Pool).insert_fields(event=event_id, player=player.id, cards=cards, source="sealed")
             phase_change(db)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import msgspec
 from tinydb import TinyDB
 
+from draft.products import product
 from events.night import history
 from events.night.base import EventBase, player_number
 from events.night.drafting import Drafting
@@ -214,7 +215,7 @@ class Registration(EventBase):
                 "for the next event"
             )
         if event.mode == "sealed" and event.status in ("building", "playing"):
-            sealed = True  # a sealed event: every late player opens their six boosters
+            sealed = True  # a sealed event: every late player opens their boosters
         number = 1 + max((player_number(p) for p in self._players(db, event_id)), default=0)
         fields: dict[str, object] = {
             "event": event_id,
@@ -236,10 +237,10 @@ class Registration(EventBase):
         if event.status == "seated":
             shown = f"{clean} ({self._seat_late(db, event_id, event, player_id)})"
         elif sealed and late:
-            spec = booster_spec(event.set)
+            spec, boosters = booster_spec(event.set), product(event.set).sealed_boosters
             # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
             rng = random.Random((event.secret or event.seed) * 7919 + number)
-            cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng) for p in b.printings]
+            cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng, boosters) for p in b.printings]
             records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
             give_code(db, event, player_id)  # no draft seat, but the night's: they build, report and follow it too
             shown = f"{clean} (sealed pool)"

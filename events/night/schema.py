@@ -25,6 +25,7 @@ Record shapes, one TinyDB table each (their names: ``events.storage.table_names`
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction
 
 from tinydb import Query
@@ -113,3 +114,11 @@ def number_text(value: Fraction | int | None, places: int = 2) -> str:
     sign = "-" if scaled < 0 else ""
     whole, part = divmod(abs(scaled), 10**places)
     return f"{sign}{whole}.{part:0{places}d}".rstrip("0").rstrip(".")
+
+
+def minute_text(at: str) -> str:
+    """A stored time (ISO 8601) as every face writes it for people, to the minute in UTC: '2026-12-07 00:01 UTC'
+    (a time stored without a zone is UTC)."""
+    when = dt.datetime.fromisoformat(at)
+    when = when.astimezone(dt.UTC) if when.tzinfo else when
+    return f"{when:%Y-%m-%d %H:%M} UTC"

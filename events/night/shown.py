@@ -48,7 +48,7 @@ class StandingRow(Answer):
     name: str
     points: Number
     points_exact: str
-    opponents_average: Number
+    opponents_average: Number | None  # None before the player has played (``Standing.opponents_shown``)
     average_place: Number | None
     rounds: int
     dropped: bool
@@ -65,7 +65,7 @@ def standing_row(row: Standing) -> StandingRow:
         name=row.name,
         points=round(float(row.points), 4),
         points_exact=str(row.points),
-        opponents_average=round(float(row.opponents_average), 4),
+        opponents_average=None if row.opponents_shown is None else round(float(row.opponents_shown), 4),
         average_place=None if row.average_place is None else round(float(row.average_place), 4),
         rounds=row.rounds,
         dropped=row.dropped,

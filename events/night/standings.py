@@ -58,20 +58,31 @@ class Standing:
         """The documented order: points, opponents' average (both higher first), average place (lower first)."""
         return (-self.points, -self.opponents_average, self.average_place is None, self.average_place or 0)
 
+    @property
+    def opponents_shown(self) -> Fraction | None:
+        """The opponents' average as every face shows it: None (a dash, never "0.00") before the player has played,
+        when they have met no opponent yet; it counts as nought in the order all the same."""
+        return None if self.average_place is None else self.opponents_average
+
 
 # The tie-breakers' names as every face shows them (the terminal's and the sheets' columns, the pages' rows).
 OPPONENTS_AVERAGE, AVERAGE_PLACE = "Opp. avg", "Avg place"
 
 
+NO_FIGURE = "–"  # a tie-breaker before the player has played: a dash, as EventLink and Melee show it, never a figure
+
+
 def tie_breaker_figure(value: Fraction | None) -> str:
-    """A tie-breaker's figure as every face shows it: two decimals; blank before the player has played."""
-    return "" if value is None else f"{float(value):.2f}"
+    """A tie-breaker's figure as every face shows it: two decimals; a dash before the player has played."""
+    return NO_FIGURE if value is None else f"{float(value):.2f}"
 
 
 def tie_breaker_text(row: Standing) -> str:
     """A row's tie-breakers in words, for a face that shows them on one line beside the points (the pages)."""
-    place = tie_breaker_figure(row.average_place) or "no game played"
-    return f"{OPPONENTS_AVERAGE} {tie_breaker_figure(row.opponents_average)} · {AVERAGE_PLACE} {place}"
+    figures = f"{OPPONENTS_AVERAGE} {tie_breaker_figure(row.opponents_shown)} · {AVERAGE_PLACE} "
+    return figures + (
+        f"{NO_FIGURE} (no game played)" if row.average_place is None else tie_breaker_figure(row.average_place)
+    )
 
 
 def winners(rows: Sequence[Standing]) -> list[Standing]:

@@ -21,6 +21,7 @@ from events.night.base import EventBase, finishing_text
 from events.night.games import Games, entry_text
 from events.night.registration import dropped_before
 from events.night.report_waits import wait_again
+from events.night.schema import minute_text
 from events.storage.database_file import backup_before_change, saved_at
 from events.storage.draft_records import rename_seat
 from events.storage.record_parts import UndoNote
@@ -97,6 +98,11 @@ class NextUndo(msgspec.Struct, frozen=True):
     at: str
     asks: bool
     refused: str | None
+
+    @property
+    def when(self) -> str:
+        """When the change was made, as every face writes a time ('2026-12-07 00:01 UTC'; ``at`` is ISO)."""
+        return minute_text(self.at)
 
     def to_json(self) -> dict[str, Any]:
         """As ``event undo --list --json`` prints it: ``text`` and ``refused`` are words, with the names in them

@@ -8,9 +8,11 @@ are made in ``pairing_sheets``, standings and results in ``standings_sheets``, d
 from __future__ import annotations
 
 import shlex
+import unicodedata
 from collections.abc import Sequence
 from urllib.parse import urlencode, urlsplit
 
+from draft.products import product
 from events.night.base import EventBase
 from events.night.seat_codes import uses_codes
 from events.night.snapshot import PlayerRow
@@ -166,7 +168,7 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
                             else (p.name, str(p.pod), str((p.seat or 0) + 1), secret.get(p.id) or "—"),
                         ),
                     ),
-                    Note(_terminal_words(event_id, p)),
+                    Note(_terminal_words(event_id, p, event.set)),
                     *_phone_blocks(url, event_id, p.id),
                 ),
                 name=p.name,  # as typed, never upper-cased
@@ -177,13 +179,24 @@ def seatings(events: EventBase, event_id: int, codes: bool = False, url: str = "
     return Sheet("seatings", event.name, subtitle(event), tuple(pages), per_paper=per_paper)
 
 
-def _terminal_words(event_id: int, player: PlayerRow) -> str:
+def slip_file(number: int, name: str) -> str:
+    """The file a late player's slip is suggested to go to: 'slip-7-Ann.html', the player's number (no two players
+    share one, so two names the same but for an accent or a space get two files) and the name's letters, digits
+    and '-' in plain ASCII (an accent left off: 'Zoé' is 'Zoe')."""
+    plain = unicodedata.normalize("NFKD", name)
+    kept = "".join(
+        c if c.isascii() and (c.isalnum() or c == "-") else "-" for c in plain if not unicodedata.combining(c)
+    ).strip("-")
+    return f"slip-{number}-{kept or 'player'}.html"
+
+
+def _terminal_words(event_id: int, player: PlayerRow, set_code: str) -> str:
     """What a slip's holder types at a terminal: the draft's command, or for a late player with a sealed pool (no
     draft seat) the commands that build their deck and show their table."""
     name = shlex.quote(player.name)
     if player.pod is None:
         return (
-            f"Your pool is sealed (six boosters). At your terminal, build your deck with 'cmdraft event deck "
+            f"Your pool is sealed ({product(set_code).sealed_words}). At your terminal, build your deck with 'cmdraft event deck "
             f"{event_id} {name} --build' and see your table with 'cmdraft event table {event_id} --player {name}' "
             "(it asks for this code). Keep it to yourself."
         )

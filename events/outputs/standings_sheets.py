@@ -16,6 +16,7 @@ from events.night.standings import (
     ordinal,
     placement_points,
     standings_title,
+    tie_breaker_figure,
     winner_line,
 )
 from events.outputs.sheets import Block, Note, Page, Sheet, Table, subtitle
@@ -89,7 +90,7 @@ def standings_csv(rows: Sequence[Standing]) -> Table:
                 str(r.rank),
                 r.name,
                 number_text(r.points, 4),
-                number_text(r.opponents_average, 4),
+                number_text(r.opponents_shown, 4),
                 number_text(r.average_place, 4),
                 str(r.rounds),
                 str(int(r.dropped)),
@@ -114,8 +115,8 @@ def standings(events: EventBase, event_id: int) -> Sheet:
                 r.rank_text,
                 r.name + (" (dropped)" if r.dropped else ""),
                 number_text(r.points),
-                f"{float(r.opponents_average):.2f}",
-                "" if r.average_place is None else f"{float(r.average_place):.2f}",
+                tie_breaker_figure(r.opponents_shown),
+                tie_breaker_figure(r.average_place),
                 str(r.rounds),
                 *((final_place_text(r.final_place),) if final else ()),
             )

@@ -311,7 +311,7 @@ def standings_table(
             row.rank_text,
             name,
             number_text(row.points),
-            tie_breaker_figure(row.opponents_average),
+            tie_breaker_figure(row.opponents_shown),
             tie_breaker_figure(row.average_place),
             str(row.rounds),
             *((final_place_text(row.final_place),) if final else ()),

@@ -38,6 +38,22 @@ from sets.errors import InputError
 from sets.visible import quoted
 
 # the full-screen builder's help ('?'): its keys, then every command of the line prompt
+PROBLEMS_WHOLE = "more than fits here: ': check' shows every problem whole"  # the app's box of figures, cut
+
+
+def figure_lines(stats: list[Text], problems: Sequence[Problem], room: int, width: int) -> list[Text]:
+    """The app's box of figures: the deck's figures, then its problems, ``room`` lines of ``width`` columns, one line
+    each (cut with '…': a wrapped sentence's end would fall out of the box); when a problem is cut or left out, its
+    last line says where every problem is shown whole (``PROBLEMS_WHOLE``)."""
+    every = stats + [shown(f"{p.code}: {p.message}", style="red") for p in problems]
+    lines = every[:room]
+    if problems and (len(every) > room or any(line.cell_len > width for line in lines)):
+        lines = [*lines[: room - 1], Text(PROBLEMS_WHOLE, style="italic")]
+    for line in lines:
+        line.no_wrap, line.overflow = True, "ellipsis"
+    return lines
+
+
 HELP_KEYS = (
     """Keys in the deck builder:
   ↑ ↓ or j k   move                Tab   pool ⇄ deck

@@ -247,6 +247,12 @@ class Standings(Answer):
     winner: str | None
 
 
+class JoinHeading(Answer):
+    """What the phone's join form is headed with (``browser_seats.join_heading``): what the player joins now."""
+
+    heading: str
+
+
 class Decklists(Answer):
     decklists: list[Decklist]
 

@@ -15,19 +15,21 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
+from events.night.browser_seats import join_heading
 from events.night.shown import standing_row
 from events.night.standings import winner_line
 from events.web import auth
 from events.web.api_common import STATIC, ApiError
 from events.web.api_night import in_core
 from events.web.cards_shown import image_json
-from events.web.desk_answers import Decklists, RoomState, Standings
+from events.web.desk_answers import Decklists, JoinHeading, RoomState, Standings
 from events.web.endpoints import Endpoint, files, page, public
 from events.web.server import Server
 from sets.cards import Card, valid_set_code
 from sets.images import FILE_NAME, images_dir, is_image
 
 STATIC_ROOM = "room.html"
+MAX_WHO = 200  # a join link's player: a number or a name, never longer than a name may be
 STATIC_DECKLISTS = "decklists.html"
 
 
@@ -74,6 +76,16 @@ async def get_standings(server: Server, request: Request) -> Standings:
     return Standings(served.wall(), [standing_row(row) for row in rows], winner_line(rows))
 
 
+async def get_join(server: Server, request: Request) -> JoinHeading:
+    """The join form's heading for the player its link names (``?player=N``, a number or a name; another event's
+    link, or none: by the night alone)."""
+    served = server.served
+    event, who = request.query_params.get("event", ""), request.query_params.get("player", "")[:MAX_WHO]
+    mine = event.strip() in ("", str(served.event_id))
+    snap = await served.run(served.snapshot)
+    return JoinHeading(join_heading(snap, who if mine else ""))
+
+
 async def get_decklists(server: Server, request: Request) -> Decklists:
     served = server.served
     decklists = await in_core(served, served.views.public_decklists, served.event_id, decklist_facts)
@@ -117,6 +129,13 @@ ENDPOINTS: list[Endpoint] = [
     page("/favicon.ico", favicon),
     page("/images/{code}/{name}", image),
     public("/api/standings", get_standings, Standings, "the standings"),
+    public(
+        "/api/join",
+        get_join,
+        JoinHeading,
+        "`?event=E&player=N` as a join link has them: what the join form is headed with, what the player joins now "
+        "(their draft, their deck, from a sealed pool, their table)",
+    ),
     public(
         "/api/decklists",
         get_decklists,

@@ -148,6 +148,34 @@ def test_at_200_percent_text_the_pick_page_grows_its_text_and_stays_usable(two_d
     assert serious(page) == []
 
 
+LONG_NAME = "Friday Night Commander Legends Draft at the Dragon's Lair, Back Room"
+
+
+def test_a_long_event_name_cut_in_the_bar_is_shown_whole_under_it_at_200_percent_text(tmp_path, cli, browser, shots):
+    """The header bar keeps to one line and cuts a long event name with '…' (at 200% text even a short one): the
+    name is then shown whole just under the bar, and goes when the bar holds it again."""
+    db = tmp_path / "long.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=6, name=LONG_NAME)
+    start(cli, db, event_id)
+    served = Served(db, event_id)
+    try:
+        page = phone_page(browser)
+        join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann")
+        whole = page.locator("#event-whole")
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        expect(whole).to_be_visible()
+        expect(whole).to_have_text(LONG_NAME)
+        assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth", whole.element_handle())  # nothing of it cut
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=shots / "access-long-event-name-200.png")
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.evaluate("document.documentElement.style.fontSize = ''")
+        expect(whole).to_be_hidden()  # the bar holds it whole again
+        page.screenshot(path=shots / "access-long-event-name-wide.png")
+    finally:
+        served.stop()
+
+
 # what reaches past the screen's right edge, leaving out what a table's own scroll box holds (that box itself counts)
 WIDER_THAN_THE_SCREEN = """(width) => [...document.querySelectorAll('#screen-deck *')]
   .filter(node => node.offsetParent !== null && !node.parentElement.closest('.table-scroll'))

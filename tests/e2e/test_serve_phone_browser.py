@@ -207,6 +207,8 @@ def test_the_table_and_decklists_pages_have_one_h1_big_controls_and_nothing_seri
         # The event over: the phone says so and shows the pool and the downloads there are (pool and deck).
         expect(page.locator("#deck-message")).to_contain_text(no_builder_words("finished"), timeout=20_000)
         expect(page.locator("#night-result")).to_contain_text("The event is over: the results are final.")
+        # not beside it the builder's "only the desk can change it now" from the rounds: nobody can any more
+        expect(page.locator("#deck-closed")).to_be_hidden()
         expect(page.locator("#deck-pool .line")).not_to_have_count(0)
         expect(page.locator("#deck-waiting-downloads .label")).to_have_text(["Pool", "Deck"])
         assert too_small(page) == [] and serious(page) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shlex
 
 import pytest
@@ -103,6 +104,8 @@ def test_undoing_a_round_pairing_needs_yes_away_from_a_terminal_and_list_says_wh
     listed = cli("event", "undo", event_id, "--list", "--db", db)
     assert listed.exit_code == 0 and "next to undo: the pairing of round 1" in listed.stdout
     assert "can be undone" in listed.stdout and "asks first" in listed.stdout
+    # its time as every face writes one, to the minute in UTC, not the stored ISO text
+    assert re.search(r"\(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)", listed.stdout) and "+00:00" not in listed.stdout
     assert len(events.snapshot(event_id).rounds) == 1  # --list undid nothing
     refused = cli("event", "undo", event_id, "--db", db)
     assert refused.exit_code == 2 and "--yes" in refused.stderr and "pairing of round 1" in refused.stderr

@@ -23,8 +23,18 @@ from events.night.registration import parse_points
 from events.night.rounds import game_table_sizes, meetings, pair_by_points
 from events.night.schema import exact, number_text
 from events.night.seating import draft_pod_sizes
+from events.night.shown import standing_row
 from events.night.snapshot import PlayerRow
-from events.night.standings import Standing, placement_points, point_totals, rank_standings, standings_of
+from events.night.standings import (
+    Standing,
+    placement_points,
+    point_totals,
+    rank_standings,
+    standings_of,
+    tie_breaker_figure,
+    tie_breaker_text,
+)
+from events.outputs.standings_sheets import standings_csv
 from events.storage.records import DeckLine, DeckList, Event, Pod, Result, Round
 from sets.errors import InputError, StateError
 
@@ -230,6 +240,18 @@ def test_standings_by_points_then_opponents_then_place_with_shared_ranks():
         (4, "Cy", Fraction(5, 2), Fraction(19, 12), Fraction(5, 2), 2),
         (5, "Eve", Fraction(0), Fraction(0), None, 0),  # hasn't played; the bot has no standing
     ]
+
+
+def test_a_player_who_has_not_played_shows_a_dash_for_both_tie_breakers_on_every_face():
+    event, players, results, rounds = night()
+    rows = {r.name: r for r in standings_of(event, players, results, rounds)}
+    eve, bo = rows["Eve"], rows["Bo"]
+    assert eve.opponents_shown is None and bo.opponents_shown == Fraction(17, 12)
+    assert tie_breaker_figure(eve.opponents_shown) == tie_breaker_figure(eve.average_place) == "–"
+    assert "0.00" not in tie_breaker_text(eve) and tie_breaker_text(eve).startswith("Opp. avg – · Avg place –")
+    assert standing_row(eve).opponents_average is None and standing_row(bo).opponents_average == 1.4167
+    csv = {row[1]: row for row in standings_csv(list(rows.values())).rows}
+    assert csv["Eve"][3:5] == ("", "") and csv["Bo"][3] == "1.4167"
 
 
 def test_tie_breakers_in_their_order():

@@ -233,3 +233,36 @@ def test_a_correction_after_the_final_table_is_seated_says_it_would_seat_another
     again = cli("event", "top", str(event_id), "2", "--db", db, "--json")
     assert again.exit_code == 0, again.output
     assert set(json.loads(again.stdout)["players"]) == {b, c}
+
+
+def test_the_final_standings_are_by_points_then_the_tie_breakers_on_every_face(played, cli):
+    """Docs (Standings, the final table): the final table's result names the winner and stays out of the points and
+    the tie-breakers, so the final standings keep the order of points, then the tie-breakers, on every face: the
+    terminal, --json, the printed sheet and its CSV, the room display and every phone; the winner (here the final
+    table's fourth seat) is named above them, not moved to the top."""
+    events, event_id, orders = played
+    db = str(events.store.path)
+    names, _ = seat_final(events, event_id, 4, [3, 0, 1, 2])
+    events.finish(event_id)
+    rows = events.standings(event_id)
+    ranked = [row.name for row in sorted(rows, key=lambda row: row.tie_key())]
+    assert [row.name for row in rows] == ranked and ranked[0] != names[3]  # the winner stands where points put them
+    points = points_from(orders)
+    assert [points[name] for name in ranked] == sorted(points.values(), reverse=True)
+    terminal = cli("event", "standings", str(event_id), "--db", db).stdout
+    assert "Final standings" in terminal.replace("FINAL STANDINGS", "Final standings")
+    table_rows = [
+        line.split("│")[2].strip() for line in terminal.splitlines() if re.match(r"^│ *\d+(st|nd|rd|th) ", line)
+    ]
+    assert table_rows == ranked, terminal
+    assert [
+        row["name"] for row in json.loads(cli("event", "standings", str(event_id), "--db", db, "--json").stdout)
+    ] == ranked
+    printed = cli("event", "print", str(event_id), "standings", "--format", "csv", "--db", db).stdout
+    assert [row["player"] for row in csv.DictReader(io.StringIO(printed))] == ranked
+    views = TableViews(events.store)
+    room = as_seen(views.room_view(event_id))
+    assert room["standings_title"] == "Final standings" and [s["name"] for s in room["standings"]] == ranked
+    ids = {p.name: p.id for p in events.players(event_id)}
+    phone = as_seen(views.table_view(event_id, ids[names[3]]))
+    assert phone["standing"]["name"] == names[3] and phone["standing"]["final_place"] == 1

@@ -350,14 +350,18 @@ def test_ranks_skip_after_a_shared_rank_and_tie_breakers_apply_in_order(tmp_path
     ]
 
 
-def test_average_place_is_blank_before_play(tmp_path, cli):
+def test_both_tie_breakers_are_a_dash_before_play_on_paper_and_screen(tmp_path, cli):
     events, event_id = planted(tmp_path, ["A", "B", "C", "Late"], [[[1, 2, 3]]], {(1, 1): [1, 2, 3]})
     rows = {row.name: row for row in events.standings(event_id)}
     assert rows["Late"].average_place is None and rows["Late"].rounds == 0
     out = cli("event", "print", event_id, "standings", "--db", events.store.path).stdout
     late = next(line for line in out.splitlines() if "Late" in line)
-    assert late.split() == ["4th", "Late", "0", "0.00", "0"]
+    assert late.split() == ["4th", "Late", "0", "–", "–", "0"]  # a dash, never an opponents' average of "0.00"
     screen = cli("event", "standings", event_id, "--db", events.store.path).stdout
+    assert [cell.strip() for cell in next(line for line in screen.splitlines() if "Late" in line).split("│")[4:6]] == [
+        "–",
+        "–",
+    ]
     assert "0.333333" not in screen and "Tie-breaker 1" in screen and "Avg place" in screen
 
 

@@ -13,13 +13,13 @@ EXIT_STATE = 3
 
 
 def terminal_night(
-    cli, db: Path, *humans: str, bots: int = 0, timer: int = 0, codes: bool = True, seed: int = 5
+    cli, db: Path, *humans: str, bots: int = 0, timer: int = 0, codes: bool = True, seed: int = 5, name: str = "Trust"
 ) -> int:
     """A terminal-style event made, filled and seated at the desk's command line."""
     made = cli(
         "event",
         "new",
-        "Trust",
+        name,
         "--style",
         "terminal",
         "--timer",

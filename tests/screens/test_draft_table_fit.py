@@ -73,6 +73,8 @@ async def test_the_builders_problems_are_whole_lines_at_80_columns(tmp_path):
         after = lines[lines.index(problem[0]) + 1]
         assert not after.startswith(("Spacecraft", "and toughness")), lines  # no second line of the same message
         assert screen.query_one("#stats").size.height <= 4
+        # the cut problem is not the end of it: the box says where every problem is shown whole
+        assert any("': check' shows every problem whole" in line for line in lines), lines
 
 
 async def test_at_120_columns_long_type_lines_leave_the_card_panel_on_screen(tmp_path):

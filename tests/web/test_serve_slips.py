@@ -223,10 +223,11 @@ def test_a_late_player_with_a_sealed_pool_gets_their_own_slip_with_the_join_addr
     assert added.exit_code == 0, added.output
     told = re.search(r"their slip: '(cmdraft event print [^']*)'", " ".join(added.stdout.split()))
     assert told, added.stdout
-    assert told.group(1).endswith(f"--player Lou --db {db} --url {BASE} --format html --out slip-Lou.html")
+    lou = player_numbers(db, event_id)["Lou"]
+    assert told.group(1).endswith(f"--player Lou --db {db} --url {BASE} --format html --out slip-{lou}-Lou.html")
     printed = cli(*shlex.split(told.group(1))[1:])
     assert printed.exit_code == 0, printed.output
-    found = slips((tmp_path / "slip-Lou.html").read_text(encoding="utf-8"))
+    found = slips((tmp_path / f"slip-{lou}-Lou.html").read_text(encoding="utf-8"))
     assert sorted(found) == ["Lou"]
     section, svg, shown = found["Lou"]
     expected = f"{BASE}/join?event={event_id}&player={player_numbers(db, event_id)['Lou']}"
@@ -255,3 +256,27 @@ def test_only_a_slip_holders_slip_is_printed_alone(tmp_path, cli):
     assert unknown.exit_code == 2 and "no player 'Zed'" in unknown.stderr
     plain = cli("event", "print", event_id, "seatings", "--player", "Ann", "--db", db)
     assert plain.exit_code == 2 and "--player belongs to the seating slips" in plain.stderr
+
+
+def test_two_late_players_whose_names_differ_by_an_accent_are_told_two_slip_files_and_both_print(
+    tmp_path, cli, monkeypatch
+):
+    """The file each late player's slip is suggested to go to is their own: 'Zoé' and 'Zoè' (two names: accents
+    count) once both went to 'slip-Zo.html', and the second print was refused (the file was there)."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "accents.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    assert cli("event", "draft", event_id, "--db", db, input="quit\n").exit_code == 0
+    told = []
+    for name in ("Zoé", "Zoè"):
+        with serving(db, event_id, BASE):  # what `cmdraft serve` leaves beside the database while it runs
+            added = cli("event", "player", "add", event_id, name, "--sealed", "--db", db)
+        assert added.exit_code == 0, added.output
+        told.append(re.search(r"their slip: '(cmdraft event print .*)'$", " ".join(added.stdout.split())).group(1))
+    files = [shlex.split(command)[-1] for command in told]
+    numbers = player_numbers(db, event_id)
+    assert files == [f"slip-{numbers['Zoé']}-Zoe.html", f"slip-{numbers['Zoè']}-Zoe.html"]
+    for command in told:
+        printed = cli(*shlex.split(command)[1:])
+        assert printed.exit_code == 0, printed.output
+    assert [sorted(slips((tmp_path / file).read_text(encoding="utf-8"))) for file in files] == [["Zoé"], ["Zoè"]]

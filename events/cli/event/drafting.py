@@ -12,6 +12,7 @@ import typer
 from rich.table import Table
 
 from draft.formats import parse, read_file
+from draft.products import product
 from events.cli.common import DbOption, JsonOption, emit_json, option_limits, out
 from events.cli.event.shared import EventArg, core, warn_exposed
 from events.night import presence
@@ -118,7 +119,10 @@ def event_draft(
         return
     console = out()
     if snap.event.mode == "sealed":
-        console.print("Sealed pools opened: six boosters for every player. Register decks with 'cmdraft event deck'.")
+        console.print(
+            f"Sealed pools opened: {product(snap.event.set).sealed_words} for every player. Register decks with "
+            "'cmdraft event deck'."
+        )
     elif style == "physical":
         console.print(
             f"The physical draft has started: run 'cmdraft event timer {event_id}' for the big screen, then record "

@@ -52,7 +52,7 @@ def event_undo(
             if coming.refused and "can't be undone" not in coming.refused:  # (a read-only file: its own words)
                 verdict = f"can't be undone: {coming.refused}"
             asks = " (asks first: players may sit at those tables)" if coming.asks and not coming.refused else ""
-            out().print(shown(f"next to undo: {coming.text} ({coming.at}); {verdict}{asks}"), soft_wrap=True)
+            out().print(shown(f"next to undo: {coming.text} ({coming.when}); {verdict}{asks}"), soft_wrap=True)
         return
     expect = None
     if coming is not None and coming.asks and not coming.refused and not yes:

@@ -17,6 +17,7 @@ from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, check_event_timer, parse_points
 from events.night.seat_codes import reset_code, uses_codes
 from events.night.serving import served_url
+from events.outputs.printables import slip_file
 from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
@@ -173,18 +174,12 @@ def player_add(
         where = "" if row.pod is None else f": pod {row.pod}, seat {(row.seat or 0) + 1}"
         out().print(shown(f"registered {quoted(row.name)} as player #{row.number}{where}"), soft_wrap=True)
         if coded[pid]:
-            slip_note(event_id, row.name, events.path)
+            slip_note(event_id, row.name, row.number, events.path)
     if offer:
         out().print(shown(offer, style="yellow"))
 
 
-def slip_file(name: str) -> str:
-    """The file a late player's slip is suggested to go to: 'slip-Ann.html' (letters, digits and '-' of the name)."""
-    kept = "".join(c if c.isascii() and (c.isalnum() or c == "-") else "-" for c in name).strip("-")
-    return f"slip-{kept or 'player'}.html"
-
-
-def slip_note(event_id: int, name: str, database: Path) -> None:
+def slip_note(event_id: int, name: str, number: int, database: Path) -> None:
     """A player seated late in an event with seat codes (or given a sealed pool): the desk is told their code needs
     a slip, and the command that prints the slips, with the address 'cmdraft serve' serves the event at while it
     runs (as 'event seat' suggests it), so the late player's slip carries their join address and QR code."""
@@ -195,7 +190,7 @@ def slip_note(event_id: int, name: str, database: Path) -> None:
         shown(
             f"{quoted(name)} needs a seat code slip: 'cmdraft event player code {event_id} {shlex.quote(name)}' "
             f"shows the code; their slip: 'cmdraft event print {event_id} seatings --codes --player "
-            f"{shlex.quote(name)}{where} --format html --out {shlex.quote(slip_file(name))}'",
+            f"{shlex.quote(name)}{where} --format html --out {shlex.quote(slip_file(number, name))}'",
             style="yellow",
         ),
         soft_wrap=True,
@@ -221,8 +216,9 @@ def player_checkin(
         return
 
     out().print(shown(f"checked in: {join_names(checked)}"))
+    numbers = {row.name: row.number for row in events.snapshot(event_id).players}
     for name in slips:
-        slip_note(event_id, name, events.path)
+        slip_note(event_id, name, numbers[name], events.path)
     if offer:
         out().print(shown(offer, style="yellow"))
 

@@ -34,6 +34,7 @@ from events.screens.builder import (
     answer_lines,
     app_opening_lines,
     export_lines,
+    figure_lines,
     help_text,
     leaders_text,
 )
@@ -44,6 +45,8 @@ from events.screens.review import bot_tables
 from events.sessions.activities import DeckActivity
 from sets.cards import Card
 from sets.errors import InputError
+
+STATS_LINES = 4  # the figures' box (builder.tcss: #stats max-height)
 
 LOG_WIDTH = 120  # the log's tables are laid out for 120 columns, as they always were
 
@@ -230,13 +233,9 @@ class BuilderScreen(Screen):
             state,
         )
         self.query_one("#deckline", Static).update(line)
-        stats = stats_lines(self.session.stats())
-        lines = (stats + [shown(f"{p.code}: {p.message}", style="red") for p in problems])[
-            :4
-        ]  # the box's lines (builder.tcss); ':check' has every problem whole
-        for line in lines:  # one line each, cut with '…': a wrapped sentence's end would fall out of the box
-            line.no_wrap, line.overflow = True, "ellipsis"
-        self.query_one("#stats", Static).update(Group(*lines))
+        box = self.query_one("#stats", Static)
+        width = box.size.width or self.app.size.width
+        box.update(Group(*figure_lines(stats_lines(self.session.stats()), problems, STATS_LINES, width)))
 
     def row_card(self, table_id: str) -> tuple[Card | None, str | None]:
         """The card under the cursor of a list, with its key (None on a group heading)."""

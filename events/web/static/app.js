@@ -27,6 +27,18 @@
     if (params.get("player")) $("join-player").value = params.get("player");
     var first = $("join-event").value ? ($("join-player").value ? "join-code" : "join-player") : "join-event";
     $(first).focus();
+    joinHeading();
+  }
+
+  // The form's heading: what the player joins now, in the server's words (their draft, their deck from a sealed
+  // pool, their table); the page's own words stay when the server can't be asked.
+  function joinHeading() {
+    var query = "?event=" + encodeURIComponent($("join-event").value) + "&player=" + encodeURIComponent($("join-player").value);
+    api("GET", "/api/join" + query)
+      .then(function (result) {
+        if (result.ok && result.data.heading) $("join-heading").textContent = result.data.heading;
+      })
+      .catch(function () {});
   }
 
   // The join form's fields by the names the core gives them in a refusal (``error.field``).
@@ -390,6 +402,7 @@
   // --- start ----------------------------------------------------------------------------------------------
 
   $("join-form").addEventListener("submit", join);
+  $("join-player").addEventListener("change", joinHeading);
   $("confirm").addEventListener("click", app.confirmPick);
   $("pool-toggle").addEventListener("click", function () {
     document.body.classList.toggle("pool-open");

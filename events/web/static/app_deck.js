@@ -77,6 +77,9 @@
     var seat = state.seat;
     if (!seat) return;
     showBuilder(false);
+    // the builder's line of who may change the registered deck goes with the builder: once the event is over
+    // nobody may, and the core's reason below says so
+    $("deck-closed").hidden = true;
     var pool = seat.pool || [];
     var why = cmdraftPage.shown(seat.waiting || seat.no_builder || refused || "");
     $("deck-size").textContent = "";

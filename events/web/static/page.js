@@ -284,6 +284,24 @@ var cmdraftPage = (function () {
     });
   }
 
+  // The event's name whole under the header bar whenever the bar cuts it (a long name, or the reader's larger text:
+  // the bar keeps to one line), watched as the name or its room changes; on a page without that line, nothing.
+  function wholeEventName() {
+    var bar = $("event-name");
+    var line = $("event-whole");
+    if (!bar || !line) return;
+    function check() {
+      line.textContent = bar.textContent;
+      line.hidden = bar.scrollWidth <= bar.clientWidth + 1;
+    }
+    if (window.ResizeObserver) new ResizeObserver(check).observe(bar);
+    new MutationObserver(check).observe(bar, { childList: true, characterData: true, subtree: true });
+    window.addEventListener("resize", check);
+    check();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wholeEventName);
+  else wholeEventName();
+
   return {
     $: $,
     el: el,
