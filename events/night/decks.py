@@ -59,11 +59,16 @@ def registrations(snap: Snapshot) -> list[tuple[PlayerRow, RegistrationState]]:
     ]
 
 
+def registered_count(rows: Sequence[tuple[PlayerRow, RegistrationState]]) -> str:
+    """How many of those who register a deck have one: "6 of 8 decks registered" (the desk's and the room's)."""
+    return f"{sum(1 for _, state in rows if state != 'missing')} of {len(rows)} decks registered"
+
+
 def registrations_words(rows: Sequence[tuple[PlayerRow, RegistrationState]]) -> str:
     """The desk's summary of deck registration: "6 of 8 decks registered, 1 with problems (Cy); not yet: Ann, Bo"."""
     missing = [p.name for p, state in rows if state == "missing"]
     illegal = [p.name for p, state in rows if state == "illegal"]
-    words = f"{len(rows) - len(missing)} of {len(rows)} decks registered"
+    words = registered_count(rows)
     if illegal:
         words += f", {len(illegal)} with problems ({', '.join(illegal)})"
     return words + (f"; not yet: {', '.join(missing)}" if missing else "")

@@ -42,12 +42,10 @@ def draft_words(status: str, pack: int, packs: int) -> str:
     return f"pack {pack} of {packs}" if status == "drafting" else "done"
 
 
-def drafts_title(status: str, registered: int, players: int) -> str:
+def drafts_title(status: str, registered: str) -> str:
     """The heading of the drafts' progress: "Drafting", then, once the drafts are over and the decks are being
-    built, how many decks are registered (in the desk's words, ``decks.registrations_words``)."""
-    if status == "building":
-        return f"Deck building · {registered} of {players} decks registered"
-    return "Drafting"
+    built, how many decks are registered (``registered``: the desk's words, ``decks.registered_count``)."""
+    return f"Deck building · {registered}" if status == "building" else "Drafting"
 
 
 class Pairing(Answer):

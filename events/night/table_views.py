@@ -25,7 +25,7 @@ from draft.commanders import chosen_colors
 from events import timing
 from events.night import room_shown
 from events.night.base import PENDING, EventBase
-from events.night.decks import desk_decks_words, registrations
+from events.night.decks import desk_decks_words, registered_count, registrations
 from events.night.games import Games
 from events.night.registration import may_drop
 from events.night.report_waits import still_to_confirm
@@ -382,6 +382,7 @@ class TableViews(EventBase):
         standings = [standing_row(row) for row in data.standings] if ranked(data) else []
         newest = None if not rounds else self._round_shown(data, rounds[-1], now)
         players = sum(1 for p in data.players if p.status == "active" and not p.bot)
+        registered = registered_count(registrations(self.snapshot(event_id))) if event.status == "building" else ""
         return room_shown.RoomView(
             server_time=now,
             event=room_shown.RoomEvent(
@@ -393,7 +394,7 @@ class TableViews(EventBase):
             players=players,
             seatings=seatings,
             drafts=drafts,
-            drafts_title=room_shown.drafts_title(event.status, len(data.decks), players),
+            drafts_title=room_shown.drafts_title(event.status, registered),
             decks_registered=len(data.decks),
             round=newest,
             standings=standings,

@@ -63,3 +63,16 @@ def test_once_every_draft_is_over_the_rooms_drafts_heading_counts_the_decks_regi
         room = web.get("/api/room").json()
     assert room["drafts_title"] == "Deck building · 6 of 6 decks registered"
     assert [pod["words"] for pod in room["drafts"]] == ["done"]
+
+
+def test_a_player_who_dropped_after_registering_is_counted_by_the_room_as_by_the_desk(tmp_path, cli, manual_clock):
+    """The room counted every deck recorded against the players still active: "6 of 5 decks registered" once Bo
+    dropped, where the desk said 5 of 5."""
+    db = tmp_path / "dropped.json"
+    event_id = drafted_night(cli, db, SIX)
+    assert cli("event", "player", "drop", event_id, "Bo", "--db", db).exit_code == 0
+    with client(db, event_id, manual_clock, watch=False) as web:
+        room = web.get("/api/room").json()
+        desk = web.get("/api/desk/night", headers=DESK).json()
+    assert room["drafts_title"] == "Deck building · 5 of 5 decks registered"
+    assert desk["decks"].startswith("5 of 5 decks registered"), desk["decks"]
