@@ -391,11 +391,15 @@ class Decks(Pools):
         return None if deck is None else repr(deck)
 
     def deck_of(self, event_id: int, player_id: int) -> DraftDeck | None:
+        return self.deck_read(event_id, player_id)[0]
+
+    def deck_read(self, event_id: int, player_id: int) -> tuple[DraftDeck | None, list[DeckProblem]]:
+        """The player's registered deck (None: none), and what of it this machine's sets cannot read now (a card a
+        set file imported again no longer has): each such line is left out of the deck."""
         with self.store.read() as db:
             decks = records_of(db, Deck)
             registered = decks.first(event=event_id, player=player_id)
             saved = None if registered is None else decks.as_saved(registered.id, "deck")
         if saved is None:
-            return None
-        deck, _ = resolve(parse_json(json.dumps(saved)), self.index)
-        return deck
+            return None, []
+        return resolve(parse_json(json.dumps(saved)), self.index)

@@ -25,7 +25,7 @@ from events.outputs.sheets import Table
 from events.outputs.standings_sheets import results_csv, standings_csv
 from events.storage.draft_files import TableSession
 from sets.booster import Printing
-from sets.errors import InputError, StateError
+from sets.errors import StateError, UnknownCardError
 from sets.names import BLANK_LETTERS
 from sets.visible import quoted
 
@@ -69,6 +69,11 @@ def write_deck(path: Path, deck: Deck, fmt: FileFormat, force: bool = False) -> 
 def note_once(notes: list[str] | None, message: str) -> None:
     if notes is not None and message not in notes:
         notes.append(message)
+
+
+def left_out(what: str, name: str, card: str) -> str:
+    """The export's note for a pool or deck it cannot write whole: a card in it no set here has now."""
+    return f"the {what} of {quoted(name)} is left out of the files: no set here has its card {quoted(card)}; database.json keeps it"
 
 
 def seat_files(
@@ -190,11 +195,14 @@ def export_event(
             pool = decks.pool(event_id, player.id)
         except StateError:  # no pool recorded (yet)
             pool = []
-        except InputError as error:  # its cards' set is not here now, or lacks a card: the database keeps the pool
-            note_once(notes, f"{quoted(player.name)}'s pool is left out of the files ({error}); database.json keeps it")
+        except UnknownCardError as error:  # a card its set no longer has (the set's file imported again without it)
+            note_once(notes, left_out("pool", player.name, error.name))
             pool = None
-        deck = decks.deck_of(event_id, player.id)
-        if pool or deck is not None:
+        deck, unread = decks.deck_read(event_id, player.id)
+        if unread:  # the same for a deck: no file of it written without the card
+            note_once(notes, left_out("deck", player.name, ", ".join(unread[0].cards) or unread[0].message))
+            deck = None
+        if pool or deck is not None or player.id in logs:
             files += seat_files(folder, stem, pool, deck, logs.get(player.id), notes)
     data = export_tables(events, event_id)  # this event only: 'event restore' adds it to another database
     files.append((folder / "database.json", data.text()))

@@ -21,19 +21,28 @@ def test_the_second_events_export_names_player_1s_files_001_not_their_database_r
     assert not any(name.startswith("007-") for name in files)
 
 
-def test_a_pool_whose_cards_cannot_be_read_now_is_said_left_out_of_the_files_and_the_rest_exported(tmp_path, cli):
-    """The export read each pool under a bare ``except Exception`` and wrote nothing for a pool it could not read
-    (its set gone from this machine, a card its set no longer has), without a word."""
+def test_a_pool_or_deck_holding_a_card_no_set_here_has_now_is_said_left_out_and_the_rest_exported(tmp_path, cli):
+    """The export read each pool under a bare ``except Exception`` and wrote an empty pool file for one it could not
+    read (a card its set no longer has: the set's file imported again without it), and a deck without such a card,
+    each without a word."""
     night = Night(Store(tmp_path / "store.json"))
     event_id = bots_drafted(night, "Friday", ["Ann", "Bo", "Cy", "Di"], seed=4)
-    bo = night.player(event_id, "Bo").id
+    bo, cy = night.player(event_id, "Bo").id, night.player(event_id, "Cy").id
     with night.store.write() as db:
         pool = db.table("pools").get(lambda row: row["player"] == bo)
         db.table("pools").update({"cards": [*pool["cards"], "CMR:9999"]}, doc_ids=[pool.doc_id])
+        deck = db.table("decks").get(lambda row: row["player"] == cy)
+        main = [*deck["deck"]["main"], {"name": "Nonexistent Card", "count": 1, "set": "CMR", "number": "9998"}]
+        db.table("decks").update({"deck": {**deck["deck"], "main": main}}, doc_ids=[deck.doc_id])
     out = tmp_path / "friday"
     done = cli("event", "export", event_id, "--out", out, "--db", night.store.path)
     assert done.exit_code == 0
     said = " ".join(done.output.split())
-    assert "'Bo''s pool is left out of the files (" in said and "database.json keeps it" in said, done.output
+    assert (
+        "the pool of 'Bo' is left out of the files: no set here has its card 'CMR #9999'; database.json keeps it"
+        in said
+    ), done.output
+    assert "the deck of 'Cy' is left out of the files: no set here has its card 'Nonexistent Card'" in said, done.output
     files = {path.name for path in out.iterdir()}
-    assert "001-Ann-pool.txt" in files and "002-Bo-pool.txt" not in files and "database.json" in files
+    assert {"001-Ann-pool.txt", "002-Bo-deck.txt", "002-Bo-draftlog.txt", "003-Cy-pool.txt"} <= files
+    assert "002-Bo-pool.txt" not in files and "003-Cy-deck.txt" not in files and "database.json" in files
