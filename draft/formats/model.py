@@ -320,15 +320,29 @@ def xml_attribute(value: str) -> str:
     return quoteattr(value, {'"': "&quot;"})
 
 
+# A collector number as the text reader reads one after "(SET)" (``text._SET_NUMBER``): Scryfall's numbers carry marks
+# (1494★, 4†, 123p, C21-263), but never a space, a bracket, a marker star or a tag sign.
+COLLECTOR_NUMBER = r"[^\s()\[\]{}*^#]"
+# A collector number a file may write back: that shape, not a '|' (Forge's reader splits a card request there), and
+# 1 to 20 characters (what a registered deck keeps: ``events.storage.records.DeckLine``).
+_WRITABLE_NUMBER = re.compile(r"[^\s()\[\]{}*^#|]{1,20}")
+
+
+def writable_number(number: str) -> bool:
+    """Whether a collector number a file gave can be written back in every format and read back as it was: a line
+    break in it would add a line (``1 Black Lotus``), a ')' or ']' would end the printing early."""
+    return _WRITABLE_NUMBER.fullmatch(number) is not None
+
+
 def has_printing(card: Card) -> bool:
     """Whether the card has a real printing (set and number) worth writing."""
     return card.set_code not in ("", "BASIC") and bool(card.number)
 
 
 def line_printing(line: DeckLine) -> tuple[str, str] | None:
-    """The printing a line is written with: the one its file named (``DeckLine.printed``), else its card's own when
-    it has a real one, else None."""
-    if line.printed is not None:
+    """The printing a line is written with: the one its file named (``DeckLine.printed``) when its number can be
+    written back (``writable_number``), else its card's own when it has a real one, else None."""
+    if line.printed is not None and writable_number(line.printed[1]):
         return line.printed
     return (line.card.set_code, line.card.number) if has_printing(line.card) else None
 

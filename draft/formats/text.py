@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
+    COLLECTOR_NUMBER,
     MAX_COPIES,
     DeckFile,
     Entry,
@@ -61,7 +62,7 @@ _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$", re.ASCII)
 
 # "(SET) NUMBER": Scryfall's collector numbers carry marks (1494★, 4†, 413Φ, 123p, C21-263); any run of characters
 # that are no space, bracket, marker star or tag sign is one.
-_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[^\s()\[\]{}*^#]+))?$")
+_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>" + COLLECTOR_NUMBER + r"+))?$")
 
 
 _MARKER = re.compile(r"\s+\*(?P<marker>[A-Za-z]+)\*$")
