@@ -21,14 +21,27 @@ from sets.errors import ColorError, InputError
 from sets.numbers import is_number
 from sets.visible import quoted
 
+# The invisible characters a list copied from a web page carries: a zero-width space, a word joiner, a soft hyphen, a
+# byte order mark (mid-file where two lists were pasted together).  Other format characters are a name's own: a
+# zero-width joiner in an emoji sequence, a zero-width non-joiner in a Persian or Hindi word.
+_PASTED = dict.fromkeys(map(ord, "\u200b\u2060\u00ad\ufeff"))
+
 
 def plain_spaces(line: str) -> str:
-    """A deck or pool line with every Unicode space (a no-break space after the count, as some sites copy it; an
-    ideographic or thin space; a tab) read as an ASCII space, and without the invisible format characters text
-    copied from a web page carries (a zero-width space, a soft hyphen, a byte order mark), which no card name holds."""
+    """A deck or pool line (a deck's name too) with every Unicode space (a no-break space after the count, as some
+    sites copy it; an ideographic or thin space; a tab) read as an ASCII space, and without the invisible characters
+    text copied from a web page carries (``_PASTED``); a card line loses every other format character too
+    (``card_line_text``)."""
     if line.isascii() and "\t" not in line:
         return line
-    return "".join(" " if ch.isspace() else ch for ch in line if unicodedata.category(ch) != "Cf")
+    return "".join(" " if ch.isspace() else ch for ch in line.translate(_PASTED))
+
+
+def card_line_text(line: str) -> str:
+    """A card line as ``plain_spaces`` reads it, without any format character (a bidi mark before the count): no
+    card's name holds one."""
+    line = plain_spaces(line)
+    return line if line.isascii() else "".join(ch for ch in line if unicodedata.category(ch) != "Cf")
 
 
 MAX_COPIES = 9999

@@ -14,6 +14,7 @@ from draft.formats.model import (
     FileFormat,
     LineError,
     arena_set_code,
+    card_line_text,
     category_zone,
     front_face_name,
     line_printing,
@@ -136,7 +137,7 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
 
 
 def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry | LineError:
-    text = plain_spaces(raw).strip()
+    text = card_line_text(raw).strip()
     if text[:3].upper() == "SB:":
         zone, text = Zone.SIDEBOARD, text[3:].strip()
     elif text[:5].upper() == "CMDR:":
