@@ -95,6 +95,21 @@ def arena_set_code(code: str) -> str:
     return ARENA_SET_CODES.get(code, code)
 
 
+# A set code as files write them (CMR, PLST, PMPS08): two to six letters and digits.
+SET_CODE = re.compile(r"[A-Z0-9]{2,6}")
+
+
+def edition_code(value: str, *, column_says_code: bool = False) -> str | None:
+    """A CSV's set or edition cell as a set code (upper case), or None when it holds a set's name: collection CSVs
+    (Deckbox's ``Edition``) give ``Commander 2021`` or ``Ixalan`` there.  A word of six letters is a name
+    (Ixalan, Mirage, Portal, Theros, Exodus) unless the column says it holds codes (``Set Code``); a code is at
+    most five characters or holds a digit (CMR, PLST, PMPS08)."""
+    code = value.strip().upper()
+    if not SET_CODE.fullmatch(code):
+        return None
+    return code if column_says_code or len(code) <= 5 or any(ch.isdigit() for ch in code) else None
+
+
 def set_code_read(code: str, loaded: set[str]) -> str:
     """A set code as a file gives it, as the sets know it: Arena's DAR is Dominaria's DOM (unless a set DAR is
     loaded)."""

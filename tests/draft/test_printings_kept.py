@@ -129,3 +129,23 @@ def test_a_number_that_cannot_be_written_back_gives_way_to_the_cards_own_printin
         assert problems == [], (out, written)
         assert [(line.card.name, line.count) for line in again.lines] == [("Arcane Signet", 1)], out
     assert write(deck, FileFormat.ARENA) == "Deck\n1 Arcane Signet (CMR) 297\n"
+
+
+@pytest.mark.parametrize("edition", ["Ixalan", "Mirage"])
+def test_a_csv_edition_of_six_letters_that_is_a_sets_name_is_no_printing(idx, edition):
+    """Deckbox-style CSVs give the set's name under "Edition": Ixalan and Mirage are six letters, the shape of a
+    code, and were written back as ``(IXALAN) 263``.  A code is at most five characters or holds a digit."""
+    text = f"Count,Name,Edition,Collector Number\n1,Arcane Signet,{edition},263\n1,Murder,PMPS08,999\n"
+    deck, problems = resolve(parse(text, FileFormat.CSV), idx)
+    assert problems == []
+    written = printings(write(deck, FileFormat.ARENA), FileFormat.ARENA)
+    assert written == {("Arcane Signet", "CMR", "297"), ("Murder", "PMPS08", "999")}
+
+
+def test_a_six_letter_code_is_kept_where_the_column_says_it_holds_codes(idx):
+    """A column named "Set Code" holds codes: a six-letter one there is kept (and is read before an "Edition"
+    column of names beside it)."""
+    text = "Count,Name,Edition,Set Code,Collector Number\n1,Arcane Signet,Commander 2021,PCMRXX,263\n"
+    deck, problems = resolve(parse(text, FileFormat.CSV), idx)
+    assert problems == []
+    assert printings(write(deck, FileFormat.ARENA), FileFormat.ARENA) == {("Arcane Signet", "PCMRXX", "263")}
