@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum, unique
 from pathlib import Path
@@ -331,12 +331,16 @@ def ordered_lines(deck: Deck, zone: Zone) -> list[DeckLine]:
     return sorted(lines, key=lambda l: (l.card.is_land, l.card.is_basic_land, l.card.mana_value, l.card.name))
 
 
-def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
-    """One line per card, copies added up (the formats that use it write no finish per line)."""
-    merged: dict[tuple[Card, tuple[str, str] | None], DeckLine] = {}
+def merged_lines(lines: list[DeckLine], written: Callable[[DeckLine], Hashable]) -> list[DeckLine]:
+    """One line for the copies a format writes alike, copies added up, in the order they first come: ``written`` is
+    what the format writes of a line beside its count (plain text a card's name alone, Arena text its name and
+    printing, a .dck its name, finish and set), so that Arcane Signets of C21, CMR and PLST are ``3 Arcane Signet``
+    in plain text and three lines in Arena text."""
+    merged: dict[Hashable, DeckLine] = {}
     for line in lines:
-        old = merged.get((line.card, line.printed))
-        merged[(line.card, line.printed)] = line if old is None else replace(old, count=old.count + line.count)
+        key = written(line)
+        old = merged.get(key)
+        merged[key] = line if old is None else replace(old, count=old.count + line.count)
     return list(merged.values())
 
 

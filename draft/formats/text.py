@@ -237,20 +237,25 @@ def _printing(line: DeckLine) -> str:
 
 
 def _sections(deck: Deck, line_text: Callable[[DeckLine], str]) -> str:
+    """The zones under their titles, each line ``count`` and ``line_text`` (copies written alike on one line)."""
     out = []
     for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Deck"), (Zone.SIDEBOARD, "Sideboard")):
         lines = ordered_lines(deck, zone)
         if not lines:
             continue
         out.append(title)
-        out += [line_text(line) for line in merged_lines(lines)]
+        out += [f"{line.count} {line_text(line)}" for line in merged_lines(lines, line_text)]
         out.append("")
     return "\n".join(out)
 
 
+def _arena_text(line: DeckLine) -> str:
+    return f"{front_face_name(line.card)}{_printing(line)}"
+
+
 def write_arena(deck: Deck) -> str:
     """MTG Arena's import text: sections, then ``count name (SET) number`` (names as Arena knows them)."""
-    return _sections(deck, lambda line: f"{line.count} {front_face_name(line.card)}{_printing(line)}")
+    return _sections(deck, _arena_text)
 
 
 def write_text(deck: Deck) -> str:
@@ -259,7 +264,7 @@ def write_text(deck: Deck) -> str:
     sideboard, which is where those programs keep a Commander deck's commanders (section headers would be read
     as card names); the deck's own sideboard has no place here (``deck convert`` writes the pool beside it)."""
     blocks = [
-        [f"{line.count} {mtgo_name(line.card)}" for line in merged_lines(lines)]
+        [f"{line.count} {mtgo_name(line.card)}" for line in merged_lines(lines, lambda line: mtgo_name(line.card))]
         for lines in (ordered_lines(deck, Zone.MAIN), deck.zone(Zone.COMMANDER))
         if lines
     ]

@@ -149,3 +149,28 @@ def test_a_six_letter_code_is_kept_where_the_column_says_it_holds_codes(idx):
     deck, problems = resolve(parse(text, FileFormat.CSV), idx)
     assert problems == []
     assert printings(write(deck, FileFormat.ARENA), FileFormat.ARENA) == {("Arcane Signet", "PCMRXX", "263")}
+
+
+THREE_SIGNETS = "1 Arcane Signet (C21) 263\n1 Arcane Signet (CMR) 297\n1 Arcane Signet (PLST) C21-263\n"
+
+
+def test_copies_of_several_printings_are_one_line_where_the_format_writes_no_printing(idx):
+    """Plain text writes a card's name alone: three Arcane Signets of C21, CMR and PLST were ``1 Arcane Signet``
+    three times; they are ``3 Arcane Signet``.  Arena text writes each printing, so it keeps three lines."""
+    deck, problems = resolve(parse(THREE_SIGNETS, FileFormat.ARENA), idx)
+    assert problems == []
+    assert write(deck, FileFormat.TEXT) == "3 Arcane Signet\n"
+    assert write(deck, FileFormat.ARENA).splitlines()[1:] == [
+        "1 Arcane Signet (C21) 263",
+        "1 Arcane Signet (CMR) 297",
+        "1 Arcane Signet (PLST) C21-263",
+    ]
+    assert len(list(ElementTree.fromstring(write(deck, FileFormat.COCKATRICE)).iter("card"))) == 3
+
+
+def test_a_dck_merges_copies_by_finish_and_set_which_is_all_it_writes(idx):
+    """Forge writes a card's name, finish and set (no number outside a Piper's line): copies alike there are one line."""
+    text = "1 Arcane Signet (C21) 263\n1 Arcane Signet (C21) 999\n1 Arcane Signet (C21) 263 *F*\n1 Arcane Signet (C21) 264 *E*\n"
+    deck, problems = resolve(parse(text, FileFormat.ARENA), idx)
+    assert problems == []
+    assert write(deck, FileFormat.FORGE).splitlines()[3:] == ["2 Arcane Signet|C21", "2 Arcane Signet+|C21"]
