@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterable, Iterator
 
 from sets.basics import basic_lands
-from sets.cards import Card, CardSet, Layout, names_of, normalize_name
+from sets.cards import Card, CardSet, Layout, names_of, normalize_name, without_article
 from sets.catalog import available_codes, load_set
 from sets.errors import InputError, MeldResultError, UnknownCardError
 from sets.visible import quoted
@@ -44,9 +44,10 @@ class CardIndex:
 
     @staticmethod
     def _aliases(card: Card, own: bool) -> list[str]:
-        names = [card.name] if own else list(names_of(card)[1:])
-        # "Prismatic Piper" for "The Prismatic Piper": players drop a leading article
-        return names + [name[4:] for name in names if name[:4].lower() == "the " and len(name) > 8]
+        """The names ``card`` answers to (``names_of``): its own name (and that without "The") when ``own``,
+        else its faces' names, which another card's own name wins over."""
+        own_names = [card.name, *filter(None, [without_article(card.name)])]
+        return own_names if own else [name for name in names_of(card) if name not in own_names]
 
     def get(self, name: str) -> Card | None:
         return self._by_name.get(normalize_name(name))

@@ -296,11 +296,17 @@ def names_of(card: Card) -> tuple[str, ...]:
     """Every name that names ``card`` as a whole: its own name and, for a card of several faces or halves, each face's
     name (``Stomp``, ``Ormendahl, Profane Prince``, ``Ice``: what Scryfall finds the card by), but a meld card's back
     face, which two cards share and neither is.  Deck files, banned lists and a .cod's commanders all
-    name a card by these, so one card is never named one way here and another way there."""
-    if len(card.faces) < 2:
-        return (card.name,)
+    name a card by these, so one card is never named one way here and another way there.  Each of them also without
+    a leading "The" (``Prismatic Piper``, as players say The Prismatic Piper): ``without_article``."""
     faces = card.faces[:1] if card.layout is Layout.MELD else card.faces
-    return tuple(dict.fromkeys([card.name, *(face.name for face in faces)]))
+    names = list(dict.fromkeys([card.name, *(face.name for face in faces)])) if len(card.faces) > 1 else [card.name]
+    return tuple(dict.fromkeys(names + [short for name in names if (short := without_article(name))]))
+
+
+def without_article(name: str) -> str | None:
+    """``name`` without its leading "The" (``Prismatic Piper``), or None when it has none or leaves four characters
+    or fewer (too short to name a card by)."""
+    return name[4:] if name[:4].lower() == "the " and len(name) > 8 else None
 
 
 # What a card's name may be, so that every deck and pool file can hold it and read it back: the longest printed

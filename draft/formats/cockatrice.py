@@ -86,7 +86,7 @@ def write_cockatrice(deck: Deck) -> str:
         if not lines:
             continue
         out.append(f"    <zone name={xml_attribute(zone_name)}>")
-        for line in merged_lines(lines):
+        for line in merged_lines(lines, lambda line: (cockatrice_name(line.card), line_printing(line))):
             printed = line_printing(line)
             extra = (
                 f" setShortName={xml_attribute(printed[0])} collectorNumber={xml_attribute(printed[1])}"

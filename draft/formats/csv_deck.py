@@ -15,6 +15,7 @@ from draft.formats.model import (
     category_zone,
     commander_colors,
     count_or_error,
+    edition_code,
     line_printing,
     one_color,
 )
@@ -39,7 +40,8 @@ def restored(value: str) -> str:
 _CSV_COLUMNS = {
     "count": ("count", "quantity", "qty", "amount"),
     "name": ("name", "card name", "card"),
-    "set": ("set", "edition", "set code", "edition code"),
+    # a column that says it holds codes first: one that may hold a set's name (Deckbox's "Edition") beside it
+    "set": ("set code", "edition code", "set", "edition"),
     "number": ("number", "collector number", "collector_number", "card number"),
     "zone": ("zone", "board", "section", "categories", "category"),
     "foil": ("foil", "finish"),
@@ -48,6 +50,8 @@ _CSV_COLUMNS = {
     # colors under "Color", which is no choice and is not read.
     "chosen_color": ("piper_color", "piper color", "chosen_color", "chosen color"),
 }
+# The set columns whose header says they hold codes: a six-letter word there is a code (``edition_code``).
+_CODE_COLUMNS = ("set code", "edition code")
 
 
 def parse_csv(text: str, label: str = "deck") -> DeckFile:
@@ -71,6 +75,7 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
         index = columns[key]
         return restored(row[index].strip()) if index is not None and index < len(row) else ""
 
+    said_code = columns["set"] is not None and header[columns["set"]] in _CODE_COLUMNS
     try:
         for number, row in enumerate(reader, start=2):
             if not any(c.strip() for c in row):
@@ -95,7 +100,7 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
                     name,
                     count,
                     zone,
-                    cell(row, "set").upper() or None,
+                    edition_code(cell(row, "set"), column_says_code=said_code),
                     cell(row, "number") or None,
                     foil,
                     etched,

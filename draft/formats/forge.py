@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
@@ -17,6 +16,7 @@ from draft.formats.model import (
     commander_colors,
     front_face_name,
     line_printing,
+    merged_lines,
     one_color,
     ordered_lines,
     plain_spaces,
@@ -148,18 +148,8 @@ def write_forge(deck: Deck) -> str:
         lines = ordered_lines(deck, zone)
         if lines:
             out.append(f"[{title}]")
-            out += [_request(line) for line in _by_finish(lines)]
+            out += [_request(line) for line in merged_lines(lines, _card_request)]
     return "\n".join(out) + "\n"
-
-
-def _by_finish(lines: list[DeckLine]) -> list[DeckLine]:
-    """One line per card and finish, copies added up: Forge keeps foils (an etched card is a foil to it)."""
-    merged: dict[tuple[object, bool, object], DeckLine] = {}
-    for line in lines:
-        key = (line.card, line.foil or line.etched, line.printed)
-        old = merged.get(key)
-        merged[key] = line if old is None else replace(old, count=old.count + line.count)
-    return list(merged.values())
 
 
 def _request(line: DeckLine, color: Color | None = None) -> str:
@@ -167,7 +157,13 @@ def _request(line: DeckLine, color: Color | None = None) -> str:
     ``N NAME|SET|[NUMBER]|#{markedColors=U}``, the flags Forge reads a card's marked color from (its own
     ``CardRequest.compose``: the flags come after the set and number, which Forge reads by their place); a foil's
     name ends with '+'."""
-    text = f"{line.count} {front_face_name(line.card)}{FOIL_SUFFIX if line.foil or line.etched else ''}"
+    return f"{line.count} {_card_request(line, color)}"
+
+
+def _card_request(line: DeckLine, color: Color | None = None) -> str:
+    """A card request without its count: lines whose requests are the same are one line in a .dck (Forge keeps a
+    card's name, finish and set, and an etched card is a foil to it)."""
+    text = f"{front_face_name(line.card)}{FOIL_SUFFIX if line.foil or line.etched else ''}"
     printed = line_printing(line)
     if printed is None:
         return text if color is None else f"{text}||#{{markedColors={color.value}}}"

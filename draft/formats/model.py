@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum, unique
 from pathlib import Path
@@ -21,14 +21,27 @@ from sets.errors import ColorError, InputError
 from sets.numbers import is_number
 from sets.visible import quoted
 
+# The invisible characters a list copied from a web page carries: a zero-width space, a word joiner, a soft hyphen, a
+# byte order mark (mid-file where two lists were pasted together).  Other format characters are a name's own: a
+# zero-width joiner in an emoji sequence, a zero-width non-joiner in a Persian or Hindi word.
+_PASTED = dict.fromkeys(map(ord, "\u200b\u2060\u00ad\ufeff"))
+
 
 def plain_spaces(line: str) -> str:
-    """A deck or pool line with every Unicode space (a no-break space after the count, as some sites copy it; an
-    ideographic or thin space; a tab) read as an ASCII space, and without the invisible format characters text
-    copied from a web page carries (a zero-width space, a soft hyphen, a byte order mark), which no card name holds."""
+    """A deck or pool line (a deck's name too) with every Unicode space (a no-break space after the count, as some
+    sites copy it; an ideographic or thin space; a tab) read as an ASCII space, and without the invisible characters
+    text copied from a web page carries (``_PASTED``); a card line loses every other format character too
+    (``card_line_text``)."""
     if line.isascii() and "\t" not in line:
         return line
-    return "".join(" " if ch.isspace() else ch for ch in line if unicodedata.category(ch) != "Cf")
+    return "".join(" " if ch.isspace() else ch for ch in line.translate(_PASTED))
+
+
+def card_line_text(line: str) -> str:
+    """A card line as ``plain_spaces`` reads it, without any format character (a bidi mark before the count): no
+    card's name holds one."""
+    line = plain_spaces(line)
+    return line if line.isascii() else "".join(ch for ch in line if unicodedata.category(ch) != "Cf")
 
 
 MAX_COPIES = 9999
@@ -80,6 +93,21 @@ _FROM_ARENA = {arena: code for code, arena in ARENA_SET_CODES.items()}
 
 def arena_set_code(code: str) -> str:
     return ARENA_SET_CODES.get(code, code)
+
+
+# A set code as files write them (CMR, PLST, PMPS08): two to six letters and digits.
+SET_CODE = re.compile(r"[A-Z0-9]{2,6}")
+
+
+def edition_code(value: str, *, column_says_code: bool = False) -> str | None:
+    """A CSV's set or edition cell as a set code (upper case), or None when it holds a set's name: collection CSVs
+    (Deckbox's ``Edition``) give ``Commander 2021`` or ``Ixalan`` there.  A word of six letters is a name
+    (Ixalan, Mirage, Portal, Theros, Exodus) unless the column says it holds codes (``Set Code``); a code is at
+    most five characters or holds a digit (CMR, PLST, PMPS08)."""
+    code = value.strip().upper()
+    if not SET_CODE.fullmatch(code):
+        return None
+    return code if column_says_code or len(code) <= 5 or any(ch.isdigit() for ch in code) else None
 
 
 def set_code_read(code: str, loaded: set[str]) -> str:
@@ -303,12 +331,16 @@ def ordered_lines(deck: Deck, zone: Zone) -> list[DeckLine]:
     return sorted(lines, key=lambda l: (l.card.is_land, l.card.is_basic_land, l.card.mana_value, l.card.name))
 
 
-def merged_lines(lines: list[DeckLine]) -> list[DeckLine]:
-    """One line per card, copies added up (the formats that use it write no finish per line)."""
-    merged: dict[tuple[Card, tuple[str, str] | None], DeckLine] = {}
+def merged_lines(lines: list[DeckLine], written: Callable[[DeckLine], Hashable]) -> list[DeckLine]:
+    """One line for the copies a format writes alike, copies added up, in the order they first come: ``written`` is
+    what the format writes of a line beside its count (plain text a card's name alone, Arena text its name and
+    printing, a .dck its name, finish and set), so that Arcane Signets of C21, CMR and PLST are ``3 Arcane Signet``
+    in plain text and three lines in Arena text."""
+    merged: dict[Hashable, DeckLine] = {}
     for line in lines:
-        old = merged.get((line.card, line.printed))
-        merged[(line.card, line.printed)] = line if old is None else replace(old, count=old.count + line.count)
+        key = written(line)
+        old = merged.get(key)
+        merged[key] = line if old is None else replace(old, count=old.count + line.count)
     return list(merged.values())
 
 
@@ -320,15 +352,29 @@ def xml_attribute(value: str) -> str:
     return quoteattr(value, {'"': "&quot;"})
 
 
+# A collector number as the text reader reads one after "(SET)" (``text._SET_NUMBER``): Scryfall's numbers carry marks
+# (1494★, 4†, 123p, C21-263), but never a space, a bracket, a marker star or a tag sign.
+COLLECTOR_NUMBER = r"[^\s()\[\]{}*^#]"
+# A collector number a file may write back: that shape, not a '|' (Forge's reader splits a card request there), and
+# 1 to 20 characters (what a registered deck keeps: ``events.storage.records.DeckLine``).
+_WRITABLE_NUMBER = re.compile(r"[^\s()\[\]{}*^#|]{1,20}")
+
+
+def writable_number(number: str) -> bool:
+    """Whether a collector number a file gave can be written back in every format and read back as it was: a line
+    break in it would add a line (``1 Black Lotus``), a ')' or ']' would end the printing early."""
+    return _WRITABLE_NUMBER.fullmatch(number) is not None
+
+
 def has_printing(card: Card) -> bool:
     """Whether the card has a real printing (set and number) worth writing."""
     return card.set_code not in ("", "BASIC") and bool(card.number)
 
 
 def line_printing(line: DeckLine) -> tuple[str, str] | None:
-    """The printing a line is written with: the one its file named (``DeckLine.printed``), else its card's own when
-    it has a real one, else None."""
-    if line.printed is not None:
+    """The printing a line is written with: the one its file named (``DeckLine.printed``) when its number can be
+    written back (``writable_number``), else its card's own when it has a real one, else None."""
+    if line.printed is not None and writable_number(line.printed[1]):
         return line.printed
     return (line.card.set_code, line.card.number) if has_printing(line.card) else None
 

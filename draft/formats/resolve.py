@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import replace
 
@@ -10,7 +9,7 @@ from draft.commanders import can_pair, may_lead
 from draft.deck_rules import Problem
 from draft.deck_state import plural
 from draft.decks import Deck, DeckLine, Zone
-from draft.formats.model import DeckFile, Entry, FileFormat, set_code_read
+from draft.formats.model import SET_CODE, DeckFile, Entry, FileFormat, set_code_read
 from draft.formats.mtgo import MOST_COMMANDERS
 from draft.products import product_printing
 from sets.card_index import CardIndex
@@ -22,8 +21,6 @@ from sets.visible import quoted
 # "Did you mean" is asked for the first few unknown names only: each asks every name the index knows, and a file of
 # thousands of unknown lines would take minutes; the rest are named without a guess.
 SUGGESTED_NAMES = 5
-# A set code as files write them (CMR, PLST, PMPS08); a CSV's "edition" may hold a set's whole name instead.
-_SET_CODE = re.compile(r"[A-Z0-9]{2,6}")
 # The problems of a line that names no card a deck can hold: the file is bad input (its card unknown), not an
 # illegal deck; checking, converting and registering answer it alike.
 UNREADABLE = ("unknown-card", "unreadable-line", "meld-result")
@@ -57,7 +54,7 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
             unknown += 1
             code = (entry.set_code or "").upper()
             printing = None if code else product_printing(entry.name, loaded)
-            if _SET_CODE.fullmatch(code) and code not in loaded:  # the line says the card's set: that is missing
+            if SET_CODE.fullmatch(code) and code not in loaded:  # the line says the card's set: that is missing
                 hint = f" (from {code}, a set not loaded: 'cmdraft sets download {code}' adds it)"
             elif printing is not None:  # a card of a Commander-draft product not imported here
                 hint = f" (a {printing.name} card: {printing.code} isn't imported; 'cmdraft sets download {printing.code}' adds it)"
@@ -140,8 +137,8 @@ def _printed(entry: Entry, card: Card, index: CardIndex) -> tuple[str, str] | No
     if not entry.set_code or not entry.number:
         return None
     code = entry.set_code.upper()
-    if (code, entry.number) == (card.set_code, card.number) or not _SET_CODE.fullmatch(code):
-        return None  # its own printing, or a CSV edition that is a set's whole name, not a code a file can name
+    if (code, entry.number) == (card.set_code, card.number) or not SET_CODE.fullmatch(code):
+        return None  # its own printing, or a set's name (a .dck's |Ixalan Block), not a code a file can name
     card_set = next((s for s in index.sets if s.code == code), None)
     if card_set is not None and entry.number in card_set.by_number:
         return None

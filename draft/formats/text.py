@@ -7,12 +7,14 @@ from collections.abc import Callable
 
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.model import (
+    COLLECTOR_NUMBER,
     MAX_COPIES,
     DeckFile,
     Entry,
     FileFormat,
     LineError,
     arena_set_code,
+    card_line_text,
     category_zone,
     front_face_name,
     line_printing,
@@ -61,7 +63,7 @@ _COUNT = re.compile(r"^(\d+)\s*[xX]?\s+(.+)$", re.ASCII)
 
 # "(SET) NUMBER": Scryfall's collector numbers carry marks (1494★, 4†, 413Φ, 123p, C21-263); any run of characters
 # that are no space, bracket, marker star or tag sign is one.
-_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[^\s()\[\]{}*^#]+))?$")
+_SET_NUMBER = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>" + COLLECTOR_NUMBER + r"+))?$")
 
 
 _MARKER = re.compile(r"\s+\*(?P<marker>[A-Za-z]+)\*$")
@@ -135,7 +137,7 @@ def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, st
 
 
 def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry | LineError:
-    text = plain_spaces(raw).strip()
+    text = card_line_text(raw).strip()
     if text[:3].upper() == "SB:":
         zone, text = Zone.SIDEBOARD, text[3:].strip()
     elif text[:5].upper() == "CMDR:":
@@ -235,20 +237,25 @@ def _printing(line: DeckLine) -> str:
 
 
 def _sections(deck: Deck, line_text: Callable[[DeckLine], str]) -> str:
+    """The zones under their titles, each line ``count`` and ``line_text`` (copies written alike on one line)."""
     out = []
     for zone, title in ((Zone.COMMANDER, "Commander"), (Zone.MAIN, "Deck"), (Zone.SIDEBOARD, "Sideboard")):
         lines = ordered_lines(deck, zone)
         if not lines:
             continue
         out.append(title)
-        out += [line_text(line) for line in merged_lines(lines)]
+        out += [f"{line.count} {line_text(line)}" for line in merged_lines(lines, line_text)]
         out.append("")
     return "\n".join(out)
 
 
+def _arena_text(line: DeckLine) -> str:
+    return f"{front_face_name(line.card)}{_printing(line)}"
+
+
 def write_arena(deck: Deck) -> str:
     """MTG Arena's import text: sections, then ``count name (SET) number`` (names as Arena knows them)."""
-    return _sections(deck, lambda line: f"{line.count} {front_face_name(line.card)}{_printing(line)}")
+    return _sections(deck, _arena_text)
 
 
 def write_text(deck: Deck) -> str:
@@ -257,7 +264,7 @@ def write_text(deck: Deck) -> str:
     sideboard, which is where those programs keep a Commander deck's commanders (section headers would be read
     as card names); the deck's own sideboard has no place here (``deck convert`` writes the pool beside it)."""
     blocks = [
-        [f"{line.count} {mtgo_name(line.card)}" for line in merged_lines(lines)]
+        [f"{line.count} {mtgo_name(line.card)}" for line in merged_lines(lines, lambda line: mtgo_name(line.card))]
         for lines in (ordered_lines(deck, Zone.MAIN), deck.zone(Zone.COMMANDER))
         if lines
     ]

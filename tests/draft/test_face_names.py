@@ -70,3 +70,45 @@ def test_a_cod_commander_named_by_its_back_face_in_the_comments(rpb):
     assert problems == []
     assert [line.card.front.name for line in deck.zone(Zone.COMMANDER)] == ["Kytheon, Hero of Akros"]
     assert [line.card.name for line in deck.zone(Zone.MAIN)] == ["Murder"]
+
+
+@pytest.fixture(scope="module")
+def cmr() -> CardIndex:
+    from sets.card_index import card_index
+
+    return card_index(["CMR"])
+
+
+PIPER_COD = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+    <deckname>Piper</deckname>
+    <comments>Commanders: Prismatic Piper
+Piper colors: U</comments>
+    <zone name="main">
+        <card number="1" name="The Prismatic Piper"/>
+        <card number="1" name="Murder"/>
+    </zone>
+</cockatrice_deck>
+"""
+
+
+def test_a_card_is_named_without_its_leading_the_everywhere(cmr):
+    """A deck line names The Prismatic Piper as ``Prismatic Piper`` (the index's aliases); ``names_of``, which a
+    banned list and a .cod's commanders read, did not, so those two knew no such card."""
+    piper = cmr.find("Prismatic Piper")
+    assert piper.name == "The Prismatic Piper"
+    assert list(names_of(piper)) == ["The Prismatic Piper", "Prismatic Piper"]
+
+
+def test_a_cod_commander_named_without_the_leads(cmr):
+    deck, problems = resolve(parse(PIPER_COD, FileFormat.COCKATRICE), cmr)
+    assert problems == []
+    assert [line.card.name for line in deck.zone(Zone.COMMANDER)] == ["The Prismatic Piper"]
+    assert [line.card.name for line in deck.zone(Zone.MAIN)] == ["Murder"]
+
+
+def test_a_banned_list_naming_a_card_without_the_bans_it(cmr):
+    deck, problems = resolve(parse("Commander\n1 The Prismatic Piper\n\nDeck\n1 Murder\n"), cmr)
+    assert problems == []
+    report = validate(deck, fmt=DeckFormat.COMMANDER, banned=read_banlist("Prismatic Piper\n", "bans.txt"))
+    assert [p.cards for p in report.problems if p.code == "banned"] == [("The Prismatic Piper",)]
