@@ -323,3 +323,51 @@ def test_a_fresh_phone_fires_no_request_bound_to_fail_before_it_joins(two_drafti
     expect(page.locator("#screen-draft")).to_be_visible()
     page.wait_for_load_state("networkidle")
     assert failed == []
+
+
+def test_a_deck_reload_answered_after_the_event_finished_leaves_the_pool_and_downloads_shown(tmp_path, cli, browser):
+    """A reload of the deck asked for during the rounds, answered once the event was finished, drew the builder
+    back over "its decks can no longer be built or changed", with the rounds' "only the desk can change it now"."""
+    from tests.helpers.served import drafted_night
+
+    db = tmp_path / "night.json"
+    event_id = drafted_night(cli, db, NAMES)
+    served = Served(db, event_id)
+    try:
+        page = phone_page(browser)
+        held: list = []
+        holding = [False]
+
+        def hold_reloads(route, request):
+            if request.method == "GET" and holding[0]:
+                held.append((route, route.fetch()))  # the deck as the server has it now, during the rounds
+            else:
+                route.continue_()
+
+        page.route("**/api/deck", hold_reloads)
+        join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+        expect(page.locator("#deck-grid")).to_be_visible()
+        holding[0] = True
+        page.evaluate("() => { cmdraft.loadDeck(); }")  # what a seat message on the stream does (not awaited: held)
+        for _ in range(500):  # the handler runs while Playwright waits
+            if held:
+                break
+            page.wait_for_timeout(20)
+        assert held, "the page's reload never reached the server"
+        holding[0] = False
+        events = Night(Store(db))
+        for number, seated in enumerate(desk(served.url, "/api/desk/round", {})["tables"], 1):
+            order = [[events.player_id(event_id, name)] for name in seated]
+            desk(served.url, "/api/desk/settle", {"round": 1, "table": number, "order": order})
+        desk(served.url, "/api/desk/finish", {})
+        expect(page.locator("#deck-message")).to_contain_text(no_builder_words("finished"), timeout=20_000)
+        route, during = held[0]
+        with page.expect_request_finished(lambda r: r.method == "GET" and r.url.endswith("/api/deck")):
+            route.fulfill(response=during)
+        page.evaluate("() => new Promise(done => setTimeout(done, 300))")  # time for the page to take the late answer
+        expect(page.locator("#deck-waiting")).to_be_visible()
+        expect(page.locator("#deck-grid")).to_be_hidden()
+        expect(page.locator("#deck-closed")).to_be_hidden()
+        expect(page.locator("#deck-message")).to_contain_text(no_builder_words("finished"))
+    finally:
+        served.stop()
