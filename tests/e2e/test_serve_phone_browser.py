@@ -16,7 +16,7 @@ from events.storage.store import Store
 from tests.helpers.browsers import Served, phone_page
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, draft_first_pod_by_hint, draft_to_the_end, start, terminal_night
-from tests.helpers.pages import contrast, desk, headings_one, join, open_table, script, serious, too_small
+from tests.helpers.pages import DeckReloads, contrast, desk, headings_one, join, open_table, script, serious, too_small
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -240,32 +240,15 @@ def test_a_reload_answered_after_a_deck_change_does_not_undo_it_on_the_screen(bu
     change, arrives after the change's answer (they are separate requests). The page keeps the changed deck."""
     db, event_id, served = built
     page = phone_page(browser)
-    held: list = []
-    holding = [False]
-
-    def hold_reloads(route, request):
-        if request.method == "GET" and holding[0]:
-            held.append((route, route.fetch()))  # the deck as the server has it now, before the change
-        else:
-            route.continue_()
-
-    page.route("**/api/deck", hold_reloads)
+    reloads = DeckReloads(page)
     join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
     legal = page.locator("#deck-legal")
     expect(legal).to_have_text("Not legal yet")  # nothing built yet
-    holding[0] = True
-    page.evaluate("() => { cmdraft.loadDeck(); }")  # what a seat message on the stream does (not awaited: held)
-    for _ in range(500):  # the handler runs while Playwright waits
-        if held:
-            break
-        page.wait_for_timeout(20)
-    assert held, "the page's reload never reached the server"
-    holding[0] = False
+    route, before = reloads.hold_one()  # the deck as the server has it now, before the change
     with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/api/deck")) as answer:
         page.click("#deck-auto")
     size = answer.value.json()["size"]
     expect(legal).to_have_text("Legal")
-    route, before = held[0]
     with page.expect_request_finished(lambda r: r.method == "GET" and r.url.endswith("/api/deck")):
         route.fulfill(response=before)
     page.evaluate("() => new Promise(done => setTimeout(done, 300))")  # time for the page to take the late answer
@@ -335,33 +318,16 @@ def test_a_deck_reload_answered_after_the_event_finished_leaves_the_pool_and_dow
     served = Served(db, event_id)
     try:
         page = phone_page(browser)
-        held: list = []
-        holding = [False]
-
-        def hold_reloads(route, request):
-            if request.method == "GET" and holding[0]:
-                held.append((route, route.fetch()))  # the deck as the server has it now, during the rounds
-            else:
-                route.continue_()
-
-        page.route("**/api/deck", hold_reloads)
+        reloads = DeckReloads(page)
         join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
         expect(page.locator("#deck-grid")).to_be_visible()
-        holding[0] = True
-        page.evaluate("() => { cmdraft.loadDeck(); }")  # what a seat message on the stream does (not awaited: held)
-        for _ in range(500):  # the handler runs while Playwright waits
-            if held:
-                break
-            page.wait_for_timeout(20)
-        assert held, "the page's reload never reached the server"
-        holding[0] = False
+        route, during = reloads.hold_one()  # the deck as the server has it now, during the rounds
         events = Night(Store(db))
         for number, seated in enumerate(desk(served.url, "/api/desk/round", {})["tables"], 1):
             order = [[events.player_id(event_id, name)] for name in seated]
             desk(served.url, "/api/desk/settle", {"round": 1, "table": number, "order": order})
         desk(served.url, "/api/desk/finish", {})
         expect(page.locator("#deck-message")).to_contain_text(no_builder_words("finished"), timeout=20_000)
-        route, during = held[0]
         with page.expect_request_finished(lambda r: r.method == "GET" and r.url.endswith("/api/deck")):
             route.fulfill(response=during)
         page.evaluate("() => new Promise(done => setTimeout(done, 300))")  # time for the page to take the late answer

@@ -166,3 +166,31 @@ def answer_next_question(page: Page, asked: list[str], accept: bool) -> None:
             dialog.dismiss()
 
     page.once("dialog", answer)
+
+
+class DeckReloads:
+    """The page's reloads of its deck (``GET /api/deck``), passed through until ``hold_one``: that one is asked for
+    as a seat message on the stream asks it, its answer fetched from the server as it is then and held, for the
+    test to give the page later (``route.fulfill(response=answer)``)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.held, self.holding = page, [], False
+        page.route("**/api/deck", self._route)
+
+    def _route(self, route: Route, request) -> None:
+        if request.method == "GET" and self.holding:
+            self.held.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    def hold_one(self):
+        """A reload asked for now and held: (its route, the server's answer as it was)."""
+        self.holding = True
+        self.page.evaluate("() => { cmdraft.loadDeck(); }")  # not awaited: held
+        for _ in range(500):  # the handler runs while Playwright waits
+            if self.held:
+                break
+            self.page.wait_for_timeout(20)
+        self.holding = False
+        assert self.held, "the page's reload never reached the server"
+        return self.held[0]
