@@ -188,6 +188,6 @@ def join_heading(snap: Snapshot, who: str = "") -> str:
     sealed = row is not None and row.pod is None and status in ("drafting", "building")
     if sealed:
         return "Join to build your deck from your sealed pool"
-    if status == "building":
+    if status == "building" or (row is not None and row.pool_size is not None):  # their pod's draft is over
         return "Join to build your deck"
     return "Join your draft"

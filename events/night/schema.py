@@ -117,7 +117,7 @@ def number_text(value: Fraction | int | None, places: int = 2) -> str:
 
 
 def minute_text(at: str) -> str:
-    """A stored time (ISO 8601) as every face writes it for people, to the minute in UTC: '2026-12-07 00:01 UTC'
+    """A stored time (ISO 8601) as the night's answers write it for people, to the minute in UTC: '2026-12-07 00:01 UTC'
     (a time stored without a zone is UTC)."""
     when = dt.datetime.fromisoformat(at)
     when = when.astimezone(dt.UTC) if when.tzinfo else when

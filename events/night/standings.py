@@ -127,13 +127,23 @@ def tie_breaks(ranked: Sequence[Standing], seated: int) -> list[str]:
     for at, (upper, lower) in enumerate(zip(ranked[:seated], ranked[1 : seated + 1], strict=False)):
         if upper.points != lower.points:
             continue
+        no_game = [s.name for s in (upper, lower) if s.average_place is None]  # shown as a dash: never its 0.00
         if upper.opponents_average != lower.opponents_average:
-            how = f"on tie-breaker 1, opponents' average ({_pair(upper.opponents_average, lower.opponents_average)})"
-        elif upper.average_place != lower.average_place:
-            if upper.average_place is None or lower.average_place is None:
-                how = f"on tie-breaker 2: {quoted(lower.name)} has no game played"
-            else:
-                how = f"on tie-breaker 2, average place ({_pair(upper.average_place, lower.average_place)}; lower is better)"
+            how = (
+                f"on tie-breaker 1: {quoted(no_game[0])} has no game played"
+                if no_game
+                else f"on tie-breaker 1, opponents' average ({_pair(upper.opponents_average, lower.opponents_average)})"
+            )
+        elif len(no_game) == 1:  # one of them has played (both without a game are equal: by name)
+            how = f"on tie-breaker 2: {quoted(no_game[0])} has no game played"
+        elif (
+            upper.average_place is not None
+            and lower.average_place is not None
+            and upper.average_place != lower.average_place
+        ):
+            how = (
+                f"on tie-breaker 2, average place ({_pair(upper.average_place, lower.average_place)}; lower is better)"
+            )
         else:
             how = f"by name: equal on points and both tie-breakers, they share rank {upper.rank}"
         ahead = "takes the last seat ahead of" if at == seated - 1 else "sits ahead of"

@@ -382,7 +382,7 @@ class TableViews(EventBase):
         standings = [standing_row(row) for row in data.standings] if ranked(data) else []
         newest = None if not rounds else self._round_shown(data, rounds[-1], now)
         players = sum(1 for p in data.players if p.status == "active" and not p.bot)
-        registered = registered_count(registrations(self.snapshot(event_id))) if event.status == "building" else ""
+        rows = registrations(self.snapshot(event_id)) if event.status == "building" else []  # the desk's count
         return room_shown.RoomView(
             server_time=now,
             event=room_shown.RoomEvent(
@@ -394,8 +394,8 @@ class TableViews(EventBase):
             players=players,
             seatings=seatings,
             drafts=drafts,
-            drafts_title=room_shown.drafts_title(event.status, registered),
-            decks_registered=len(data.decks),
+            drafts_title=room_shown.drafts_title(event.status, registered_count(rows)),
+            decks_registered=sum(1 for _, state in rows if state != "missing") if rows else len(data.decks),
             round=newest,
             standings=standings,
             standings_title=standings_title(event.status),

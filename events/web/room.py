@@ -29,7 +29,6 @@ from sets.cards import Card, valid_set_code
 from sets.images import FILE_NAME, images_dir, is_image
 
 STATIC_ROOM = "room.html"
-MAX_WHO = 200  # a join link's player: a number or a name, never longer than a name may be
 STATIC_DECKLISTS = "decklists.html"
 
 
@@ -80,7 +79,10 @@ async def get_join(server: Server, request: Request) -> JoinHeading:
     """The join form's heading for the player its link names (``?player=N``, a number or a name; another event's
     link, or none: by the night alone)."""
     served = server.served
-    event, who = request.query_params.get("event", ""), request.query_params.get("player", "")[:MAX_WHO]
+    event, who = (
+        request.query_params.get("event", ""),
+        request.query_params.get("player", "")[: server.settings.max_name],
+    )
     mine = event.strip() in ("", str(served.event_id))
     snap = await served.run(served.snapshot)
     return JoinHeading(join_heading(snap, who if mine else ""))

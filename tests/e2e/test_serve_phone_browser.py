@@ -251,7 +251,7 @@ def test_a_reload_answered_after_a_deck_change_does_not_undo_it_on_the_screen(bu
     expect(legal).to_have_text("Legal")
     with page.expect_request_finished(lambda r: r.method == "GET" and r.url.endswith("/api/deck")):
         route.fulfill(response=before)
-    page.evaluate("() => new Promise(done => setTimeout(done, 300))")  # time for the page to take the late answer
+    reloads.taken()
     expect(legal).to_have_text("Legal")
     expect(page.locator("#deck-size")).to_have_text(f"· {size} cards")
 
@@ -330,7 +330,7 @@ def test_a_deck_reload_answered_after_the_event_finished_leaves_the_pool_and_dow
         expect(page.locator("#deck-message")).to_contain_text(no_builder_words("finished"), timeout=20_000)
         with page.expect_request_finished(lambda r: r.method == "GET" and r.url.endswith("/api/deck")):
             route.fulfill(response=during)
-        page.evaluate("() => new Promise(done => setTimeout(done, 300))")  # time for the page to take the late answer
+        reloads.taken()
         expect(page.locator("#deck-waiting")).to_be_visible()
         expect(page.locator("#deck-grid")).to_be_hidden()
         expect(page.locator("#deck-closed")).to_be_hidden()

@@ -254,6 +254,17 @@ def test_a_player_who_has_not_played_shows_a_dash_for_both_tie_breakers_on_every
     assert csv["Eve"][3:5] == ("", "") and csv["Bo"][3] == "1.4167"
 
 
+def test_the_top_cuts_explanation_says_a_player_has_no_game_played_never_their_0_00():
+    """A player on 0 points after a last place tied with a late player who has not played: "opponents' average
+    (1.42 to 0.00)" showed the figure every other face writes as a dash."""
+    from events.night.standings import tie_breaks
+
+    last = Standing(1, "Ann", Fraction(0), Fraction(17, 12), Fraction(4), 1, False)
+    late = Standing(2, "Late", Fraction(0), Fraction(0), None, 0, False)
+    (line,) = tie_breaks([last, late], 1)
+    assert "on tie-breaker 1: 'Late' has no game played" in line and "0.00" not in line
+
+
 def test_tie_breakers_in_their_order():
     def row(name, points, opponents, place):
         return Standing(

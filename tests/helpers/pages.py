@@ -186,7 +186,7 @@ class DeckReloads:
     def hold_one(self):
         """A reload asked for now and held: (its route, the server's answer as it was)."""
         self.holding = True
-        self.page.evaluate("() => { cmdraft.loadDeck(); }")  # not awaited: held
+        self.page.evaluate("() => { window.heldReload = cmdraft.loadDeck(); }")  # not awaited: held
         for _ in range(500):  # the handler runs while Playwright waits
             if self.held:
                 break
@@ -194,3 +194,7 @@ class DeckReloads:
         self.holding = False
         assert self.held, "the page's reload never reached the server"
         return self.held[0]
+
+    def taken(self) -> None:
+        """Until the page has taken the held reload's answer (once the test gave it: ``route.fulfill``)."""
+        self.page.evaluate("() => window.heldReload")

@@ -48,3 +48,22 @@ def test_after_the_draft_the_form_names_the_deck_then_the_table_then_the_final_s
         assert web.post("/api/desk/finish", json={}, headers=DESK).status_code == 200
         assert heading(web, event_id, "Ann") == "Join to see your table and the final standings"
     assert join_heading(night.snapshot(event_id)) == "Join to see your table and the final standings"
+
+
+def test_in_a_night_of_two_pods_a_player_whose_pod_is_done_joins_to_build_while_the_other_pod_drafts(
+    tmp_path, cli, manual_clock
+):
+    """The event stays "drafting" until every pod is done: a player of the pod done first was told "Join your
+    draft" while building a deck."""
+    from tests.helpers.nights import draft_first_pod_by_hint, start, terminal_night
+
+    db = tmp_path / "pods.json"
+    event_id = terminal_night(cli, db, *[f"P{n}" for n in range(1, 10)], bots=0, timer=0)
+    start(cli, db, event_id)
+    done = draft_first_pod_by_hint(db, event_id)
+    snap = Night(Store(db)).snapshot(event_id)
+    builder = next(p.name for p in snap.players if p.pod == done.number)
+    drafter = next(p.name for p in snap.players if p.pod is not None and p.pod != done.number)
+    with client(db, event_id, manual_clock, watch=False) as web:
+        assert heading(web, event_id, builder) == "Join to build your deck"
+        assert heading(web, event_id, drafter) == heading(web, event_id) == "Join your draft"

@@ -74,5 +74,5 @@ def test_a_player_who_dropped_after_registering_is_counted_by_the_room_as_by_the
     with client(db, event_id, manual_clock, watch=False) as web:
         room = web.get("/api/room").json()
         desk = web.get("/api/desk/night", headers=DESK).json()
-    assert room["drafts_title"] == "Deck building · 5 of 5 decks registered"
+    assert room["drafts_title"] == "Deck building · 5 of 5 decks registered" and room["decks_registered"] == 5
     assert desk["decks"].startswith("5 of 5 decks registered"), desk["decks"]

@@ -30,7 +30,10 @@ def event_new(
     name: Annotated[str, typer.Argument(help="Event name.")],
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default today).")] = None,
     set_code: SetOption = "CMR",
-    sealed: Annotated[bool, typer.Option("--sealed", help="Sealed instead of draft (six boosters each).")] = False,
+    sealed: Annotated[
+        bool,
+        typer.Option("--sealed", help="Sealed instead of draft (each player opens the product's sealed boosters)."),
+    ] = False,
     style: Annotated[str, typer.Option("--style", help="physical, terminal or bots.")] = "physical",
     pod_size: Annotated[int, typer.Option("--pod-size", help="Most seats in a draft pod.")] = 8,
     game_size: Annotated[
@@ -137,7 +140,10 @@ def player_add(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help="One or more player names (any characters).")],
     bot: Annotated[bool, typer.Option("--bot", help="A bot fills this seat in a terminal draft.")] = False,
     sealed: Annotated[
-        bool, typer.Option("--sealed", help="After the draft has started: join with a sealed pool (six boosters).")
+        bool,
+        typer.Option(
+            "--sealed", help="After the draft has started: join with a sealed pool (the product's sealed boosters)."
+        ),
     ] = False,
     db: DbOption = None,
     as_json: JsonOption = False,

@@ -403,6 +403,7 @@
 
   $("join-form").addEventListener("submit", join);
   $("join-player").addEventListener("change", joinHeading);
+  $("join-event").addEventListener("change", joinHeading);
   $("confirm").addEventListener("click", app.confirmPick);
   $("pool-toggle").addEventListener("click", function () {
     document.body.classList.toggle("pool-open");

@@ -49,7 +49,7 @@
         return;
       }
       // the event over (the seat's state says so): the pool and the downloads stand, whatever deck arrives late
-      if (state.seat && state.seat.phase === "finished") return;
+      if (result.ok && state.seat && state.seat.phase === "finished") return;
       if (result.ok) {
         state.deck = result.data;
         renderDeck();
