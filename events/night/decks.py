@@ -40,6 +40,16 @@ def deck_text(commanders: Sequence[str], valid: bool) -> str:
     return f"{' + '.join(commanders) or 'no commander'} ({'legal' if valid else 'not legal'})"
 
 
+def unread_deck_words(unread: Sequence[DeckProblem]) -> str:
+    """Why a registered deck is not shown: a card of it no set here has now (its set's file imported again
+    without it)."""
+    card = ", ".join(unread[0].cards) or unread[0].message
+    return (
+        f"the registered deck holds a card no set here has now ({quoted(card)}): import the set's file that has it "
+        "('cmdraft sets import FILE'), then try again; the deck stays registered as it is"
+    )
+
+
 RegistrationState = Literal["legal", "illegal", "missing"]
 
 
@@ -391,7 +401,12 @@ class Decks(Pools):
         return None if deck is None else repr(deck)
 
     def deck_of(self, event_id: int, player_id: int) -> DraftDeck | None:
-        return self.deck_read(event_id, player_id)[0]
+        """The player's registered deck (None: none); refused while a card of it is in no set here now, so that
+        nothing shows, builds on or saves over the deck without that card (``deck_read`` gives both)."""
+        deck, unread = self.deck_read(event_id, player_id)
+        if unread:
+            raise StateError(unread_deck_words(unread))
+        return deck
 
     def deck_read(self, event_id: int, player_id: int) -> tuple[DraftDeck | None, list[DeckProblem]]:
         """The player's registered deck (None: none), and what of it this machine's sets cannot read now (a card a

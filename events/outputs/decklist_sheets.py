@@ -9,7 +9,7 @@ from draft.deck_state import plural
 from draft.decks import Deck, Zone
 from draft.products import product
 from events.night.base import EventBase
-from events.night.decks import Decks
+from events.night.decks import Decks, unread_deck_words
 from events.night.snapshot import DeckSummary, PlayerRow
 from events.outputs.deck_problems import problem_lines
 from events.outputs.sheets import Blanks, Block, Note, Page, Sheet, Table, subtitle
@@ -43,7 +43,7 @@ def _sideboard(pool: Sequence[Printing], deck: Deck) -> list[tuple[int, str]]:
 def _dropped_with_a_deck(decks: Decks, event_id: int, player: PlayerRow) -> bool:
     """A player who dropped after registering a deck: their list is printed too, marked dropped (a no-show, or a
     player who dropped before registering, has no list to print)."""
-    return player.status == "dropped" and decks.deck_of(event_id, player.id) is not None
+    return player.status == "dropped" and decks.deck_read(event_id, player.id)[0] is not None
 
 
 def decklists(events: EventBase, event_id: int) -> Sheet:
@@ -73,7 +73,7 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
             ),
             right=(1, 2, 3),
         )
-        deck = decks.deck_of(event_id, player.id)
+        deck, unread = decks.deck_read(event_id, player.id)
         if deck is None:
             pages.append(
                 Page(
@@ -92,6 +92,8 @@ def decklists(events: EventBase, event_id: int) -> Sheet:
                 else card.name
             )
         blocks: list[Block] = [who]
+        if unread:  # printed without that card, and said so
+            blocks.append(Note(unread_deck_words(unread), strong=True))
         if dropped:
             after = f" after round {player.dropped_after}" if player.dropped_after else ""
             blocks.append(

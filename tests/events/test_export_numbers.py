@@ -4,7 +4,13 @@ database gave them (Ann of a second 12-player night was 030 after a night of 29)
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from events.night.decks import Decks
 from events.storage.store import Store
+from sets.errors import StateError
 from tests.helpers.night import Night, bots_drafted
 
 
@@ -46,3 +52,22 @@ def test_a_pool_or_deck_holding_a_card_no_set_here_has_now_is_said_left_out_and_
     files = {path.name for path in out.iterdir()}
     assert {"001-Ann-pool.txt", "002-Bo-deck.txt", "002-Bo-draftlog.txt", "003-Cy-pool.txt"} <= files
     assert "002-Bo-pool.txt" not in files and "003-Cy-deck.txt" not in files and "database.json" in files
+
+
+def test_a_registered_deck_holding_a_card_no_set_here_has_is_refused_by_the_core_and_printed_with_a_note(tmp_path, cli):
+    """Only the export said so: the phone's builder opened the deck without the card (registering there stored it
+    so), and the printed decklist left it out, without a word."""
+    night = Night(Store(tmp_path / "store.json"))
+    event_id = bots_drafted(night, "Friday", ["Ann", "Bo", "Cy", "Di"], seed=4)
+    cy = night.player(event_id, "Cy").id
+    with night.store.write() as db:
+        deck = db.table("decks").get(lambda row: row["player"] == cy)
+        main = [*deck["deck"]["main"], {"name": "Nonexistent Card", "count": 1, "set": "CMR", "number": "9998"}]
+        db.table("decks").update({"deck": {**deck["deck"], "main": main}}, doc_ids=[deck.doc_id])
+    stored = night.store.path.read_bytes()
+    words = "the registered deck holds a card no set here has now ('Nonexistent Card'): import the set's file"
+    with pytest.raises(StateError, match=re.escape(words)):
+        Decks(night.store).deck_of(event_id, cy)  # the one owner: every face that shows or builds on it asks this
+    printed = cli("event", "print", event_id, "decklists", "--db", night.store.path)
+    assert printed.exit_code == 0 and words in " ".join(printed.output.split()), printed.output
+    assert night.store.path.read_bytes() == stored  # nothing saved over the deck

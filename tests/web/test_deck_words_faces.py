@@ -70,3 +70,30 @@ def test_the_phone_warns_of_what_the_terminals_builder_warns_of_in_its_words(fou
     assert state["cautions"] and state["cautions"][0].startswith("colors short of sources: ")
     for caution in state["cautions"]:
         assert "⚠ " + caution in terminal  # the same words as the terminal's figures
+
+
+def test_a_registered_deck_holding_a_card_no_set_here_has_is_refused_to_the_phone_in_the_cores_words(
+    four,  # noqa: F811
+    manual_clock,
+):
+    """The phone's builder opened the registered deck without the card (and registering there stored it so), and its
+    download left the card out, without a word."""
+    from events.storage.store import Store
+
+    db, event_id, codes = four
+    store = Store(db)
+    with store.write() as handle:
+        deck = handle.table("decks").all()[0]
+        main = [*deck["deck"]["main"], {"name": "Nonexistent Card", "count": 1, "set": "CMR", "number": "9998"}]
+        handle.table("decks").update({"deck": {**deck["deck"], "main": main}}, doc_ids=[deck.doc_id])
+        name = handle.table("players").get(doc_id=deck["player"])["name"]
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        phone = night_phone(app, event_id, name, codes[name])
+        answer = phone.get("/api/deck")
+        assert answer.status_code == 409, answer.text
+        assert answer.json()["error"]["message"].startswith(
+            "the registered deck holds a card no set here has now ('Nonexistent Card'): import the set's file"
+        )
+    with store.read() as handle:
+        assert handle.table("decks").get(doc_id=deck.doc_id)["deck"]["main"] == main  # nothing saved over the deck
