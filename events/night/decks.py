@@ -40,12 +40,16 @@ def deck_text(commanders: Sequence[str], valid: bool) -> str:
     return f"{' + '.join(commanders) or 'no commander'} ({'legal' if valid else 'not legal'})"
 
 
+def unread_card(unread: Sequence[DeckProblem]) -> str:
+    """The first card of a registered deck that no set here has now (as ``deck_read`` found it), by its name."""
+    return ", ".join(unread[0].cards) or unread[0].message
+
+
 def unread_deck_words(unread: Sequence[DeckProblem]) -> str:
     """Why a registered deck is not shown: a card of it no set here has now (its set's file imported again
     without it)."""
-    card = ", ".join(unread[0].cards) or unread[0].message
     return (
-        f"the registered deck holds a card no set here has now ({quoted(card)}): import the set's file that has it "
+        f"the registered deck holds a card no set here has now ({quoted(unread_card(unread))}): import the set's file that has it "
         "('cmdraft sets import FILE'), then try again; the deck stays registered as it is"
     )
 

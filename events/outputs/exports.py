@@ -14,7 +14,7 @@ from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
 from draft.sim import PodResult
 from events.night.base import EventBase, player_number
-from events.night.decks import Decks
+from events.night.decks import Decks, unread_card
 from events.night.history import Entry
 from events.night.rounds import Rounds
 from events.night.transfer import export_tables
@@ -200,7 +200,7 @@ def export_event(
             pool = None
         deck, unread = decks.deck_read(event_id, player.id)
         if unread:  # the same for a deck: no file of it written without the card
-            note_once(notes, left_out("deck", player.name, ", ".join(unread[0].cards) or unread[0].message))
+            note_once(notes, left_out("deck", player.name, unread_card(unread)))
             deck = None
         if pool or deck is not None or player.id in logs:
             files += seat_files(folder, stem, pool, deck, logs.get(player.id), notes)
