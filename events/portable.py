@@ -365,7 +365,7 @@ class KeyMode:
                 import tty
 
                 self._saved = termios.tcgetattr(self.fd)
-                tty.setcbreak(self.fd)
+                tty.setcbreak(self.fd, termios.TCSANOW)  # not the default TCSAFLUSH: what was typed ahead stays
             elif sys.platform == "win32":  # pragma: no cover - Windows console (os.name "nt")
                 self._console = True
         return self

@@ -210,3 +210,22 @@ def test_discarding_what_was_typed_with_and_without_termios(termios, monkeypatch
     finally:
         os.close(leader)
         os.close(follower)
+
+
+@pytest.mark.slow
+def test_a_line_typed_before_the_keys_are_read_one_at_a_time_is_kept():
+    """A fast player types the pick (or 'quit') as the pack is drawn, before the timed prompt puts the terminal in
+    cbreak mode: entering the mode must not flush it (``tty.setcbreak``'s default does, and the line was lost)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        with os.fdopen(follower, "r", closefd=False) as stream:
+            os.write(leader, b"quit\n")
+            time.sleep(0.1)  # in the terminal's input queue before the mode changes
+            with portable.KeyMode(stream) as keys:
+                typed = "".join(iter(lambda: keys.read(1) or "", ""))[:5]
+            assert typed == "quit\n"
+    finally:
+        os.close(leader)
+        os.close(follower)
