@@ -70,7 +70,7 @@ COMMANDS = (
     LazyCommand(
         "sealed",
         "events.cli.sealed:sealed",
-        "Give each player a sealed pool of six boosters; --build opens the deck builder on it.",
+        "Give each player a sealed pool of the product's boosters; --build opens the deck builder on it.",
     ),
     LazyCommand("sim", "events.cli.sim:sim", "Simulate a whole pod with bots, from boosters to legal decks."),
     LazyCommand(

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from draft.products import product
 from events.cli.build import db_words, open_builder
 from events.cli.common import (
     DbOption,
@@ -30,7 +31,9 @@ from sets.errors import InputError
 
 def sealed(
     players: Annotated[int, typer.Option("--players", help="How many players.")] = 1,
-    boosters: Annotated[int, typer.Option("--boosters", help="Boosters per player.")] = 6,
+    boosters: Annotated[
+        int | None, typer.Option("--boosters", help="Boosters per player (default: the product's, six for CMR).")
+    ] = None,
     set_code: SetOption = "CMR",
     seed: SeedOption = None,
     kind: KindOption = None,
@@ -41,7 +44,9 @@ def sealed(
     ] = False,
     db: DbOption = None,
 ) -> None:
-    """Give each player a sealed pool of six boosters; --build opens the deck builder on it."""
+    """Give each player a sealed pool of the product's boosters; --build opens the deck builder on it."""
+    if boosters is None:
+        boosters = product(set_code).sealed_boosters
     with option_limits({"players": "--players", "boosters": "--boosters"}):
         check_sealed(players, boosters)
     spec = booster_spec(set_code, kind)

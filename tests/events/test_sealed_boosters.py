@@ -12,6 +12,7 @@ from draft.products import product, products
 from events.outputs.printables import seatings
 from events.outputs.sheets import Note
 from events.storage.store import Store
+from tests.helpers.cliapp import invoke
 from tests.helpers.night import Night
 
 
@@ -58,3 +59,16 @@ def test_a_sealed_night_opens_the_profiles_count_for_every_player(tmp_path, four
         night.add_player(event_id, name)
     night.start_draft(event_id)
     assert [len(night.pool(event_id, name)) for name in ("Ann", "Bo")] == [80, 80]
+
+
+def test_cmdraft_sealed_opens_the_profiles_count_unless_boosters_is_given(four_booster_cmr):
+    """``cmdraft sealed`` asks the same profile: four boosters a player here, and ``--boosters`` still wins."""
+    import json
+
+    def pools(*args: object) -> list[int]:
+        result = invoke(["sealed", "--players", 2, "--seed", 4, "--json", *args])
+        assert result.exit_code == 0, result.output
+        return [len(player["boosters"]) for player in json.loads(result.stdout)["players"]]
+
+    assert pools() == [4, 4]
+    assert pools("--boosters", 2) == [2, 2]
