@@ -1,7 +1,7 @@
 """Deck and pool files in the formats other tools read and write.
 
 Read: Arena-style text (``Commander`` / ``Deck`` / ``Sideboard``), plain text
-(``1 Name``, ``1x Name``, bare names) with Moxfield and Archidekt markings
+(``1 Name``, ``1x Name``, ``Name x1``, bare names) with Moxfield and Archidekt markings
 (``*F*``, ``*E*``, ``*CMDR*``, ``#tags``, ``[Category]``, ``SB:``), Cockatrice
 ``.cod``, Forge ``.dck``, MTGO ``.dek``, our lossless JSON and CSV.
 Write: the same; plain text (``--to text``) as MTGO writes a Commander deck's text: the main deck, a

@@ -95,6 +95,8 @@ _XMAGE_META = ("author:", "layout ")
 _COMMANDER_PREFIX = re.compile(r"^commanders?\s*:", re.IGNORECASE)
 _NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)", re.ASCII)
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$", re.ASCII)
+# a count after the name, as some lists write it ("Sol Ring x1", "Forest x 30", "Forest ×30"): no card's name ends so
+_TRAILING_COUNT = re.compile(r"\s+[xX×]\s*(\d{1,4})$")
 
 
 def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, str | None, str | None]:
@@ -144,19 +146,22 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
         zone, text = Zone.COMMANDER, text[5:].strip()
     elif prefix := _COMMANDER_PREFIX.match(text):  # "Commander: NAME" on one line (no card name has that colon)
         zone, text = Zone.COMMANDER, text[prefix.end() :].strip()
-    count = 1
+    count, counted = 1, False
     if _NEGATIVE.match(text):
         return LineError(number, raw, f"a count below 1: count must be 1 to {MAX_COPIES}")
     if text[:1].isascii() and text[:1].isdigit():
         match = _COUNT.match(text)
         if match:
-            count, text = int(match.group(1)), match.group(2).strip()
+            count, text, counted = int(match.group(1)), match.group(2).strip(), True
         elif _BARE_COUNT.match(text):
             return LineError(number, raw, "a count without a card name")
     printed = _XMAGE_PRINTING.match(text)
     if printed:
         text = text[printed.end() :]
     text, zone, foil, etched, set_code, card_number = _strip_decorations(text, zone)
+    trailing = None if counted else _TRAILING_COUNT.search(text)
+    if trailing:
+        count, text = int(trailing.group(1)), text[: trailing.start()].rstrip()
     if printed and set_code is None:
         set_code, card_number = printed.group("set").upper(), printed.group("number") or None
     if not text:

@@ -156,6 +156,11 @@ def test_arena_sections(idx):
         ("1 Murder (CMR) 144 # the best removal, maybe", "Murder", 1, Zone.MAIN, False, False),
         ("1 Akroma, Vision of Ixidor #!Commander", "Akroma, Vision of Ixidor", 1, Zone.COMMANDER, False, False),
         ("SB: 2 Murder", "Murder", 2, Zone.SIDEBOARD, False, False),
+        # a count after the name, as some lists write it
+        ("Murder x1", "Murder", 1, Zone.MAIN, False, False),
+        ("Murder x 3", "Murder", 3, Zone.MAIN, False, False),
+        ("Murder ×2 (CMR) 144", "Murder", 2, Zone.MAIN, False, False),
+        ("SB: Murder X2", "Murder", 2, Zone.SIDEBOARD, False, False),
         ("1 Murder ^Have,#37d67a^", "Murder", 1, Zone.MAIN, False, False),
     ],
 )
