@@ -17,12 +17,11 @@ def log_time(when: dt.datetime) -> str:
     return f"{when.month}/{when.day}/{when.year} {hour}:{when.minute:02d}:{when.second:02d} {'PM' if when.hour >= 12 else 'AM'}"
 
 
-def mtgo_log(draft: Draft, seat: int, names: Sequence[str], event: str = "", when: dt.datetime | None = None) -> str:
+def mtgo_log(draft: Draft, seat: int, names: Sequence[str], when: dt.datetime, event: str = "") -> str:
     """The MTGO draft log layout: a header, then ``Pack 1 pick 1:`` blocks in which each card
     taken is marked ``--> `` (two marks for a pick of two).  Cards carry MTGO's names (Fire/Ice, a double-faced
     card's front face), as the tools that read these logs look them up.  The players' names and the event's are
     written out as every face shows them (``visible``)."""
-    when = when or dt.datetime.now()
     lines = [f"Event #: {visible(event) if event else draft.seed}", f"Time:    {log_time(when)}", "Players:"]
     lines += [("--> " if i == seat else "    ") + visible(name) for i, name in enumerate(names)]
     lines.append("")

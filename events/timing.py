@@ -1,12 +1,13 @@
 """The application's clock: wall time, a monotonic clock and sleeping, in one object a test can replace.
 
-Draft deadlines, the wrong-code delay, the round clock and the timers read ``now()``/``monotonic()``
-and wait with ``sleep()``; ``use(clock)`` puts another clock in their place (tests move a
+Draft deadlines, the wrong-code delay, the round clock, the timers and every time a record keeps (``stamp``, an
+event's date: ``today``, a draft log's: ``local``) read ``now()``/``monotonic()`` and wait with ``sleep()``; ``use(clock)`` puts another clock in their place (tests move a
 ``ManualClock`` instead of waiting on the wall clock). Waiting for a file lock stays in the kernel.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from typing import Protocol
 
@@ -76,3 +77,19 @@ def monotonic() -> float:
 
 def sleep(seconds: float) -> None:
     _current.sleep(seconds)
+
+
+def stamp(at: float | None = None) -> str:
+    """A record's time as the database keeps it: ISO 8601 in UTC to the second, now on the current clock (``at``:
+    another moment, seconds since the epoch)."""
+    return dt.datetime.fromtimestamp(now() if at is None else at, dt.UTC).isoformat(timespec="seconds")
+
+
+def local() -> dt.datetime:
+    """Now on the current clock as the machine's local date and time (a draft log's time)."""
+    return dt.datetime.fromtimestamp(now())
+
+
+def today() -> str:
+    """The local date on the current clock, ISO 8601 (an event's date when none is given)."""
+    return local().date().isoformat()

@@ -13,11 +13,11 @@ back; the bot's picks stay.  Both are in the event's history.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import secrets
 from typing import Literal
 
+from events import timing
 from events.night import history, presence
 from events.night.drafting import Drafting
 from events.night.seat_codes import uses_codes
@@ -65,7 +65,7 @@ def bind(events: Drafting, event_id: int, player_id: int) -> str:
             player=player_id,
             token=token_hash(token),
             code=code_mark(player.code),
-            at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            at=timing.stamp(),
         )
         presence.put(db, event_id, player_id, "browser")
         history.log_change(db, event_id, history.browser(player.name), "browser joined", None, player.name)

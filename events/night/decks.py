@@ -223,7 +223,7 @@ class Decks(Pools):
         it now); returns the time, ISO, and whether registration is closed now."""
         actor.require_desk("close deck registration")
         now = timing.now()
-        when = dt.datetime.fromtimestamp(now if at is None else at, dt.UTC).isoformat(timespec="seconds")
+        when = timing.stamp(now if at is None else at)
         with self.store.write() as db:
             event = self._event(db, event_id)
             if event.status == "finished":
@@ -319,7 +319,7 @@ class Decks(Pools):
             "deck": json.loads(write_json(deck)),
             "valid": report.valid,
             "problems": [p.to_json() for p in report.problems],
-            "at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "at": timing.stamp(),
         }
         with self.store.write() as db:
             event = self._event(db, event_id)

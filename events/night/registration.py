@@ -12,6 +12,7 @@ import msgspec
 from tinydb import TinyDB
 
 from draft.products import product
+from events import timing
 from events.night import history
 from events.night.base import EventBase, player_number
 from events.night.drafting import Drafting
@@ -137,7 +138,7 @@ class Registration(EventBase):
                 "to leave out"
             )
         booster_spec(set_code)  # the set must exist and have boosters
-        date = date or dt.date.today().isoformat()
+        date = date or timing.today()
         try:
             dt.date.fromisoformat(date)
         except ValueError:
@@ -155,7 +156,7 @@ class Registration(EventBase):
             "points": parse_points(points),
             "piper_stock": piper_stock,
             "status": "registration",
-            "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "created": timing.stamp(),
             "seed": seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
             "uid": uuid.uuid4().hex,
             "secret": new_secret() if secret is None else secret,
@@ -168,9 +169,8 @@ class Registration(EventBase):
             return event_id
 
     def add_player(self, event_id: int, name: str, bot: bool = False, sealed: bool = False) -> int:
-        """Register a player.  After seating: a seat in the smallest pod with room, or registered without a
-        seat when every pod is full (``late_offer`` says how to re-seat).  Once the draft has started a
-        late player joins with a sealed pool (``sealed``), or is refused with the reason."""
+        """Register a player.  After seating: a seat in the smallest pod with room, or none when every pod is full
+        (``late_offer`` says how to re-seat).  Once the draft has started: a sealed pool (``sealed``), or refused."""
         return self.add_players(event_id, [name], bot=bot, sealed=sealed)[0]
 
     def add_players(self, event_id: int, names: list[str], bot: bool = False, sealed: bool = False) -> list[int]:

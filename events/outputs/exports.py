@@ -13,6 +13,7 @@ from draft.formats import EXPORT_FORMATS, EXTENSIONS, FORMATS, FileFormat, deck_
 from draft.formats.mtgo import MissingMtgoIdError
 from draft.log import mtgo_log
 from draft.sim import PodResult
+from events import timing
 from events.night.base import EventBase, player_number
 from events.night.decks import Decks, unread_card
 from events.night.history import Entry
@@ -129,7 +130,9 @@ def export_pod(result: PodResult, folder: Path, notes: list[str] | None = None, 
     files = []
     for seat in result.seats:
         stem = f"seat{seat.seat + 1}-{safe_name(seat.name)}"
-        files += seat_files(folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names), notes)
+        files += seat_files(
+            folder, stem, seat.pool, seat.deck, mtgo_log(result.draft, seat.seat, names, timing.local()), notes
+        )
     files.append((folder / "draft.json", json.dumps(result.draft.to_json(), separators=(",", ":"))))
     files.append((folder / "pod.json", json.dumps(result.to_json(), ensure_ascii=False, indent=1)))
     return [given / path.relative_to(folder) for path in fill_folder(folder, files, force)]
@@ -179,7 +182,9 @@ def export_event(
         if pod.draft:
             session = TableSession.load(events.store, pod.draft)
             for seat, pid in enumerate(pod.players):
-                logs[pid] = mtgo_log(session.draft, seat, session.names, f"{snap.event.name} pod {pod.number}")
+                logs[pid] = mtgo_log(
+                    session.draft, seat, session.names, timing.local(), f"{snap.event.name} pod {pod.number}"
+                )
             path = folder / f"pod{pod.number}-draft.json"
             replay = session.draft.to_json()
             if snap.event.status != "finished":

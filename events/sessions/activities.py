@@ -30,6 +30,7 @@ from draft.decks import Deck, is_free_basic, is_piper
 from draft.formats import parse_json, resolve, write_json
 from draft.log import mtgo_log
 from draft.sim import piper_card
+from events import timing
 from events.night.base import player_number
 from events.night.decks import DeckRegistered, Decks
 from events.night.history import actor
@@ -139,7 +140,7 @@ def export_practice(table: DraftTable, deck: Deck, folder: Path, *, force: bool 
         stem,
         table.draft.pools[seat],
         deck if deck.lines else None,
-        mtgo_log(table.draft, seat, table.names),
+        mtgo_log(table.draft, seat, table.names, timing.local()),
         notes,
     )
     if table.draft.finished:

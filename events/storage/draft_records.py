@@ -20,7 +20,6 @@ file stays, so an older backup that still points at it keeps every pick.
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import secrets
 from collections.abc import Sequence
@@ -93,7 +92,7 @@ def token_hash(token: str) -> str:
 
 def now() -> str:
     """The time of a change, UTC, to the second (a draft's record and the event's history alike)."""
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    return timing.stamp()
 
 
 def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:

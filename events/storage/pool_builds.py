@@ -8,11 +8,11 @@ the moment it is made, like a practice draft's deck.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from events import timing
 from events.storage.store import Store
 from sets.cards import Card
 
@@ -53,7 +53,7 @@ class PoolBuild:
                     "deck": None,
                     "deck_legal": False,
                     "status": "building",
-                    "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+                    "created": timing.stamp(),
                 }
                 build_id = table.insert(doc)
             else:

@@ -202,7 +202,7 @@ def test_rating_model_is_sensible():
 
 
 def test_draft_log_marks_both_cards(finished):
-    text = mtgo_log(finished.draft, 0, [s.name for s in finished.seats])
+    text = mtgo_log(finished.draft, 0, [s.name for s in finished.seats], dt.datetime(2020, 11, 20, 20, 0))
     assert text.count("Pack 1 pick 1:") == 1 and "------ CMR ------" in text
     first_block = text.split("Pack 1 pick 1:\n")[1].split("\n\n")[0].splitlines()
     assert len(first_block) == 20 and sum(line.startswith("--> ") for line in first_block) == 2

@@ -8,6 +8,7 @@ Forge, Cockatrice, MTGO), never from the code under test.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 import xml.etree.ElementTree as ElementTree
@@ -606,7 +607,7 @@ def test_mtgo_draft_log_uses_mtgo_names(imported):
     result = run_pod(7, DraftConfig(seats=4, set_code="RPB"))
     seen = set()
     for seat in range(4):
-        log = mtgo_log(result.draft, seat, [f"Bot {i + 1}" for i in range(4)])
+        log = mtgo_log(result.draft, seat, [f"Bot {i + 1}" for i in range(4)], dt.datetime(2020, 11, 20, 20, 0))
         seen |= {line[4:] for line in log.splitlines() if line[:4] in ("--> ", "    ")}
     assert not any(" // " in name for name in seen)  # MTGO: Fire/Ice, and a double-faced card by its front face
     assert {"Westvale Abbey", "Fire/Ice"} <= seen
