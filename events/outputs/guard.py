@@ -4,7 +4,8 @@ The rule (README, "Output files"):
 
 - An output path must be given: an empty ``--out ''`` is bad input (exit 2), never "the current folder".
 - An existing file is replaced only if this run created it, or with ``--force``.
-- Never, ``--force`` or not: the open database, its backups, lock, temporary and journal files
+- Never, ``--force`` or not: the open database, its backups, lock, temporary and journal files (and those of
+  any database beside them, open or not)
   (compared by real path, so a symbolic link or ``..`` can't hide them, and by inode, so a hard
   link can't either), or any file that holds a cmdraft database (its ``_meta`` record).
 - A folder of output files (``event export``, ``sim --out``, the practice ``export``) is new or
@@ -87,7 +88,23 @@ def _database_candidates(folder: Path) -> list[Path]:
 
 
 def _protected(real: Path) -> Path | None:
-    return next((db for db in OPEN_DATABASES if belongs_to_database(real, db)), None)
+    """The database ``real`` is one of the files of: one this run opened, or one beside it (``NAME.lock`` by
+    ``NAME``, a journal in ``NAME.drafts``) though this run never opened it (a server may hold it right now)."""
+    found = next((db for db in OPEN_DATABASES if belongs_to_database(real, db)), None)
+    return found if found is not None else next((db for db in _owners(real) if belongs_to_database(real, db)), None)
+
+
+def _owners(real: Path) -> list[Path]:
+    """The databases whose files ``real`` may be by its name or its folders' (each name cut at one of its dots,
+    a leading one left out) that are there and hold a database."""
+    found = []
+    for step in (real, *list(real.parents)[:2]):
+        name = step.name.lstrip(".")
+        for cut in (i for i, letter in enumerate(name) if letter == "."):
+            candidate = step.with_name(name[:cut])
+            if candidate != real and candidate.is_file() and looks_like_database(candidate):
+                found.append(candidate)
+    return found
 
 
 def note_input(path: Path) -> None:
@@ -123,7 +140,8 @@ def check_file(path: Path, force: bool = False) -> Path:
     database = _protected(real)
     if database is not None:
         raise InputError(
-            f"won't write {quoted(str(path))}: it is the open database {quoted(str(database))} or one of its files; "
+            f"won't write {quoted(str(path))}: it is the {'open ' if database in OPEN_DATABASES else ''}database "
+            f"{quoted(str(database))} or one of its files; "
             "choose another output file"
         )
     try:

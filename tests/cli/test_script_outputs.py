@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import shutil
 
+from events.storage.store import OPEN_DATABASES
+
 
 def files_of(folder):
-    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+    return {path.name: path.read_bytes() if path.is_file() else None for path in sorted(folder.iterdir())}
 
 
 def test_an_export_refused_at_its_database_copy_writes_none_of_its_other_files(cli, tmp_path):
@@ -276,3 +278,37 @@ def test_deck_options_for_one_player_without_a_player_are_refused_not_read_as_th
         assert "chooses the commanders and their colors" in refused.stderr and "Pipers" not in refused.stderr
     assert db.read_bytes() == before
     assert cli("event", "deck", "1", "--db", db, "--json").exit_code == 0  # the board, as ever
+
+
+def test_the_files_of_a_database_this_run_did_not_open_are_never_written_over_even_with_force(cli, tmp_path):
+    """A server holds ``night.json`` (its lock by inode): ``deck convert ... night.json.lock --force`` would have put
+    a new lock file in its place, and a second writer would lock that one while the server held the old."""
+    db = tmp_path / "night.json"
+    assert cli("event", "new", "Friday", "--db", db).exit_code == 0
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Kamahl, Heart of Krosa\n\nDeck\n59 Forest\n", encoding="utf-8")
+    (tmp_path / "night.json.drafts").mkdir()
+    opened = set(OPEN_DATABASES)
+    OPEN_DATABASES.clear()  # as another run would: this one never opened the database
+    try:
+        convert_beside(cli, tmp_path, db, deck)
+    finally:
+        OPEN_DATABASES.update(opened)
+
+
+def convert_beside(cli, tmp_path, db, deck):
+    targets = [
+        "night.json.lock",
+        "night.json.queue",
+        "night.json.bak.1",
+        ".night.json.x.tmp",
+        "night.json.drafts/1.json",
+    ]
+    for name in targets:
+        before = files_of(tmp_path)
+        refused = cli("deck", "convert", deck, tmp_path / name, "--force")
+        assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, name
+        assert f"it is the database '{db}' or one of its files" in refused.stderr, name
+        assert files_of(tmp_path) == before and not any((tmp_path / "night.json.drafts").iterdir()), name
+    written = cli("deck", "convert", deck, tmp_path / "night.txt", "--force")  # a name beside it, not one of its files
+    assert written.exit_code == 0, written.output
