@@ -12,7 +12,8 @@ import json
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import FloatRect, Locator, Page, Route, expect
 
 from tests.helpers.browsers import phone_page, player_numbers, upstream_of
 from tests.helpers.nights import codes_of
@@ -54,10 +55,7 @@ def test_a_card_pressed_while_a_pack_is_pushed_into_the_queue_is_marked_and_told
     the finger lifts, and was taken by the old page too.)"""
     page, sent, bo_picks = ann_with_bo_to_pick(pod, server, browser)
     card = page.locator("#pack .card").nth(2)
-    card.scroll_into_view_if_needed()
-    index = int(card.get_attribute("data-index") or "")
-    box = card.bounding_box()
-    assert box is not None
+    index, box = settled_card(card)
     page.clock.install()
     page.clock.pause_at(page.evaluate("Date.now()") + 10)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -70,6 +68,21 @@ def test_a_card_pressed_while_a_pack_is_pushed_into_the_queue_is_marked_and_told
     expect(page.locator(f'#pack .card[data-index="{index}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#selected-names")).to_have_text(page.evaluate(f"cmdraft.state.seat.draft.cards[{index}].name"))
     assert told(page, sent) == [[index]]
+
+
+def settled_card(card: Locator) -> tuple[int, FloatRect]:
+    """The card's index and box once it stays drawn: the stream's first state, pushed as it opens, may draw the pack
+    again just after the join's (on a busy machine, while the card is being scrolled to: "not attached")."""
+    for attempt in range(5):
+        try:
+            card.scroll_into_view_if_needed()
+            index, box = int(card.get_attribute("data-index") or ""), card.bounding_box()
+            if box is not None:
+                return index, box
+        except PlaywrightError:
+            if attempt == 4:
+                raise
+    raise AssertionError("the card has no box")
 
 
 def told(page: Page, sent: list, cards: int = 1) -> list:
