@@ -26,8 +26,11 @@ from sets.visible import quoted
 
 
 def read_card_list(data: dict[str, Any], source: str) -> ImportResult:
-    code = str(data.get("set") or data.get("code") or "").upper()
-    result = ImportResult("card-list", source, code=code, name=str(data.get("name") or code))
+    named = data.get("set")
+    # The set is a bare code (the CLB and CMM lists) or an object with its code and name (the CMR list).
+    about = named if isinstance(named, dict) else {"code": named}
+    code = str(about.get("code") or data.get("code") or "").upper()
+    result = ImportResult("card-list", source, code=code, name=str(about.get("name") or data.get("name") or code))
     for obj in data["cards"]:
         faces, layout = _plain_faces(obj, result)
         card = make_card(

@@ -212,3 +212,30 @@ def test_importing_a_product_set_reports_its_own_cards_text_not_the_bundled_sets
     assert report["rules_text"] == [
         {"code": "CMR", "cards_with_text": reprinted, "from_file": reprinted, "reprints": True}
     ]
+
+
+def test_a_plain_cmr_card_list_gives_the_bundled_cards_their_text(cli, tmp_path):
+    """Importing shared/data/cmr/cards.json (its set an object with a code) said "cards without a usable set code;
+    give one with --code XYZ", and with ``--code CMR`` "CMR is a bundled set ... leave --code out": no way in.  It
+    adds its rules text to the bundled cards, as an MTGJSON file of CMR does."""
+    card = {
+        "number": "186",
+        "name": "Jeska, Thrice Reborn",
+        "rarity": "mythic",
+        "mana_cost": "{2}{R}",
+        "mana_value": 3,
+        "colors": ["R"],
+        "type_line": "Legendary Planeswalker — Jeska",
+        "supertypes": ["Legendary"],
+        "types": ["Planeswalker"],
+        "subtypes": ["Jeska"],
+        "text": "Jeska, Thrice Reborn can be your commander.\nPartner",
+        "power": None,
+        "toughness": None,
+        "loyalty": "0",
+    }
+    data = {"set": {"code": "CMR", "name": "Commander Legends", "base_set_size": 361}, "cards": [card]}
+    result = cli("sets", "import", write(tmp_path, "cards.json", data))
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(cli("card", "Jeska, Thrice Reborn", "--json").stdout)
+    assert "Jeska, Thrice Reborn can be your commander." in shown["text"][0]

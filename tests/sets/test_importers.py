@@ -338,3 +338,14 @@ def test_scryfall_art_cards_and_tokens_are_no_cards_either(tmp_path):
     result = read_card_file(write(tmp_path, "cards.json", cards))
     assert [card.name for card in result.cards] == ["Test Legend"]
     assert CardIndex(result.card_sets()).find("Test Legend").can_be_commander
+
+
+def test_a_plain_card_list_whose_set_is_an_object_takes_its_code_and_name(tmp_path):
+    """shared/data/cmr/cards.json writes its set as an object (``{"code": "CMR", "name": "Commander Legends",
+    ...}``), the CLB and CMM lists as a bare code.  The object was read as one string, so no card had a usable set
+    code and the import refused the file."""
+    card = plain_card("7", "Test Knight", "{1}{W}", "Creature — Human Knight", ["W"])
+    data = {"set": {"code": "tst", "name": "Test Set", "release_date": "2020-11-20"}, "cards": [card]}
+    result = read_card_file(write(tmp_path, "cards.json", data))
+    assert (result.code, result.name) == ("TST", "Test Set")
+    assert [card.set_code for card in result.cards] == ["TST"]
