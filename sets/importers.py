@@ -1,9 +1,10 @@
 """Read card files other tools publish, whatever their kind: MTGJSON set, AllPrintings and AtomicCards
-files (``sets.mtgjson``), Scryfall card arrays and bulk files (``sets.scryfall``), and plain card lists
-(the shape of ``shared/data/cmr/cards.json``, read here).  ``read_card_file`` tells which kind a file is.
+files (``sets.mtgjson``), Scryfall card arrays and bulk files (``sets.scryfall``), plain card lists
+(the shape of ``shared/data/cmr/cards.json``, read here) and a set cmdraft itself stored (``sets/CODE.json`` of a
+data folder, copied to a machine with no network).  ``read_card_file`` tells which kind a file is.
 
-Identity is always computed by the engine from the card's text; where a file
-carries its own identity field, any difference is reported, never hidden.
+Identity is always computed by the engine from the card's text (a stored set's was, when it was imported); where a
+file carries its own identity field, any difference is reported, never hidden.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from sets.identity import defined_colors, make_card
 from sets.import_result import FORMAT_HINT, PLAIN_FIELDS, ImportResult, face_from, published_identity, rarity_of
 from sets.mtgjson import read_mtgjson_atomic, read_mtgjson_printings, read_mtgjson_set
 from sets.scryfall import read_scryfall
+from sets.set_json import SET_FORMAT, set_from_json
 from sets.visible import quoted
 
 # --- plain card lists (shared/data/cmr/cards.json) ---------------------------------------
@@ -80,6 +82,25 @@ def _parts(text: Any, count: int) -> list[str]:
     return (parts + [""] * count)[:count]
 
 
+# --- a set cmdraft stored (its data folder's sets/CODE.json) ---------------------------------
+
+
+def read_stored_set(data: dict[str, Any], source: str) -> ImportResult:
+    """A set file in cmdraft's own form, copied from another machine's data folder: its cards as stored (their
+    identities were computed when that machine imported them), with their text and boosters."""
+    if data.get("format") != SET_FORMAT:
+        raise ImportFormatError(
+            f"{quoted(str(source))}: a cmdraft set file of another version ({quoted(str(data.get('format')))}); "
+            f"import the file it was made from, or use the cmdraft that wrote it"
+        )
+    card_set = set_from_json(data, source)
+    result = ImportResult("cmdraft-set", source, code=card_set.code, name=card_set.name)
+    result.boosters = dict(card_set.boosters)
+    for card in card_set.cards:
+        result.add(card, None)
+    return result
+
+
 # --- detection --------------------------------------------------------------------------
 
 
@@ -95,6 +116,8 @@ def read_card_data(data: Any, source: str) -> ImportResult:
         if not data:
             raise ImportFormatError(f"{quoted(str(source))}: the card array is empty; {FORMAT_HINT}")
     elif isinstance(data, dict):
+        if str(data.get("format") or "").startswith("cmdraft-set/"):
+            return read_stored_set(data, source)
         body = data.get("data")
         if isinstance(body, dict) and isinstance(body.get("cards"), list):
             return read_mtgjson_set(data, source)

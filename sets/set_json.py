@@ -123,10 +123,14 @@ def card_from_json(data: dict[str, Any], set_code: str) -> Card:
     return card
 
 
+SET_FORMAT = "cmdraft-set/1"
+"""The ``format`` of a set file in the project's form (the bundled set's, and each imported set's in ``sets/``)."""
+
+
 def set_to_json(card_set: CardSet, with_text: bool = False) -> dict[str, Any]:
     """The set in the project's form; rules text only when asked (never for bundled data)."""
     return {
-        "format": "cmdraft-set/1",
+        "format": SET_FORMAT,
         "code": card_set.code,
         "name": card_set.name,
         "cards": [card_to_json(card, with_text) for card in card_set.cards],

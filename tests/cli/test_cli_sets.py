@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -239,3 +240,29 @@ def test_a_plain_cmr_card_list_gives_the_bundled_cards_their_text(cli, tmp_path)
     assert result.exit_code == 0, result.stderr
     shown = json.loads(cli("card", "Jeska, Thrice Reborn", "--json").stdout)
     assert "Jeska, Thrice Reborn can be your commander." in shown["text"][0]
+
+
+def test_a_set_file_cmdraft_stored_imports_as_it_was_stored(cli, tmp_path):
+    """A set cmdraft keeps (``sets/TST.json`` in its data folder, the path ``sets list`` shows), copied to a
+    machine with no network and imported there, was read as a plain card list: exit 0 and every card stored
+    blank, colorless and unable to lead, so decks led by its legends were refused.  It imports with its cards'
+    identities, commander facts, rules text and boosters; ``identity`` reads it the same way."""
+    first = json.loads(cli("sets", "import", write(tmp_path, "TST.json", mtgjson_set()), "--json").stdout)
+    stored = tmp_path / "copied" / "TST.json"
+    stored.parent.mkdir()
+    stored.write_bytes(Path(first["sets"][0]["path"]).read_bytes())
+    before = {name: json.loads(cli("card", name, "--set", "TST", "--json").stdout) for name in CARDS_KEPT}
+    result = cli("sets", "import", stored, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["sets"][0]["boosters"] == first["sets"][0]["boosters"]
+    after = {name: json.loads(cli("card", name, "--set", "TST", "--json").stdout) for name in CARDS_KEPT}
+    assert after == before and after["Beta Partner"]["can_be_commander"]
+    assert after["Civilized Scholar // Homicidal Brute"]["color_identity"] == ["U", "R"]
+    listed = {
+        row["name"]: row["color_identity"]
+        for row in map(json.loads, cli("identity", stored, "--json").stdout.splitlines())
+    }
+    assert listed["Civilized Scholar // Homicidal Brute"] == ["U", "R"] and listed["Beta Partner"] == ["B"]
+
+
+CARDS_KEPT = ("Alpha Legend", "Beta Partner", "Civilized Scholar // Homicidal Brute")
