@@ -198,12 +198,12 @@ class _Checker:
             counted = [line for line in self.deck.lines if not is_free_basic(line.card)]
         used: dict[str, int] = {}  # copies by name, in the deck's order
         sided: set[str] = set()
+        decked: set[str] = set()  # in the command zone or the main deck
         sideboard = Zone.SIDEBOARD  # read once, not at every line
         for line in counted:
             name = line.card.name
             used[name] = used.get(name, 0) + line.count
-            if line.zone is sideboard:
-                sided.add(name)
+            (sided if line.zone is sideboard else decked).add(name)
         cards = {line.card.name: line.card for line in counted}
         if self.format is DeckFormat.COMMANDER:
             for name, n in used.items():
@@ -242,7 +242,7 @@ class _Checker:
                 continue  # the pool holds them all: nothing to say (of the added card either), most lines
             if normalize_name(cards[name].name) == added:
                 continue  # checked with the added-card option below
-            where = "the deck and sideboard" if name in sided else "the deck"
+            where = ("the deck and sideboard" if name in decked else "the sideboard") if name in sided else "the deck"
             if have == 0:
                 self.add(
                     "not-in-pool",

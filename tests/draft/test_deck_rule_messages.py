@@ -112,6 +112,20 @@ def test_too_many_copies_says_deck_and_sideboard_when_it_counts_both(white):
     assert "in the deck," in message and "sideboard" not in message
 
 
+def test_a_card_only_in_the_sideboard_is_said_to_be_in_the_sideboard(white):
+    """A sideboard card not in the pool was said to be "in the deck and sideboard": the player looked for it in the
+    deck and found nothing.  The problem names the zone that holds it (RULES.md section 3: a deck's cards, and its
+    sideboard's, come out of the pool)."""
+    kept, absent, doubled = spells("W", 3)
+    deck, pool = draft_deck([white], {kept: 1, doubled: 1, **basics("W", 57)})
+    sided = Deck.build([white], {kept: 1, **basics("W", 58)}, {absent: 1, doubled: 2})
+    report = validate(sided, pool)
+    missing = problem(report, "not-in-pool")
+    assert missing.startswith(f"{absent.name} is in the sideboard but not in your pool"), missing
+    extra = problem(report, "too-many-copies")
+    assert extra.startswith(f"2 copies of {doubled.name} in the sideboard, but your pool has 1"), extra
+
+
 def test_an_illegal_pair_says_each_partner_ability_and_why_they_do_not_pair():
     pir = fixture(
         "Pir, Imaginative Rascal", "Legendary Creature — Human", "Partner with Toothy, Imaginary Friend", "{2}{G}"
