@@ -196,12 +196,14 @@ def test_a_colorless_cmm_legend_and_a_piper_are_refused_as_a_pair_citing_702_124
     assert not can_pair(CMM[pair[0]], CMM[pair[1]], product("CMM"))
 
 
-def test_the_same_mono_colored_pair_in_a_cmr_deck_is_refused(imported, cli, tmp_path):
+@pytest.mark.parametrize("option", ["--product", "--set"])
+def test_the_same_mono_colored_pair_in_a_cmr_deck_is_refused(imported, cli, tmp_path, option):
+    """``--set`` names the product as it does for ``event new``, ``play`` and ``sim`` (it was "No such option")."""
     pair = ["Avacyn, Angel of Hope", "Azami, Lady of Scrolls"]
     spells = white_spells(CMM, 12)
     pool = write_pool(tmp_path / "pool.txt", {**spells, **dict.fromkeys(pair, 1)})
     deck = write_deck(tmp_path / "deck.txt", pair, {**spells, "Plains": 23, "Island": 35 - len(spells)})
-    code, report = check(cli, deck, pool, "--product", "CMR")
+    code, report = check(cli, deck, pool, option, "CMR")
     said = messages(report, "illegal-pair")
     assert code == 1 and "CR 702.124a" in said and "grants mono-colored legends no partner" in said
     assert not can_pair(CMM[pair[0]], CMM[pair[1]], product("CMR"))

@@ -20,6 +20,7 @@ ProductOption = Annotated[
     str | None,
     typer.Option(
         "--product",
+        "--set",
         help="The Commander-draft product whose rules apply: CMR, CLB or CMM (default: the one the pool's cards, "
         "else the deck's, come from).",
     ),
