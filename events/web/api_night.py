@@ -22,8 +22,9 @@ T = TypeVar("T")
 
 
 def order_of(value: list[list[int]], settings: WebSettings, what: str = "order") -> list[list[int]]:
-    """A finishing order from JSON: places best first, each a list of player ids (several: a draw)."""
-    if not value or len(value) > settings.max_places:
+    """A finishing order from JSON: places best first, each a list of player ids (several: a draw).  An empty one
+    (Confirm before anyone is placed) goes to the core, which names every player it misses."""
+    if len(value) > settings.max_places:
         raise ApiError(400, "bad-field", f"{what} must be a list of places, each a list of player ids: [[4], [2, 7]]")
     groups = []
     for group in value:

@@ -333,3 +333,22 @@ def test_a_result_recorded_already_is_refused_in_the_cores_words_each_face_namin
     assert refused.status_code == 409 and refused.json()["error"]["message"] == words  # no '--replace' on the page
     said = cli("event", "result", event_id, 1, 1, "Di > Cy > Bo > Ann", "--db", db)
     assert said.exit_code == 3 and f"{words} with --replace" in " ".join(said.stderr.split())
+
+
+def test_a_report_with_nobody_placed_is_refused_in_the_cores_words_naming_every_player(four, manual_clock, cli):  # noqa: F811
+    """Before: Confirm tapped before any player was placed sent an empty order, refused by the web's JSON check in
+    its own words ("order must be a list of places, each a list of player ids: [[4], [2, 7]]"), where an order
+    missing one player was refused in the core's ("… missing 'Di'")."""
+    db, event_id, codes = four
+    assert cli("event", "round", event_id, "--db", db).exit_code == 0
+    app = app_of(db, event_id, manual_clock)
+    with TestClient(app, headers=ORIGIN):
+        ann = phone(app, event_id, "Ann", codes["Ann"])
+        seats = [p["name"] for p in ok(ann.get("/api/table"))["round"]["players"]]  # the table, in seat order
+        assert sorted(seats) == ["Ann", "Bo", "Cy", "Di"]
+        refused = ann.post("/api/result", json={"order": []})
+        assert refused.status_code == 400
+        assert refused.json()["error"]["message"] == (
+            "the result must name every player at the table once; missing " + ", ".join(f"'{n}'" for n in seats)
+        )
+        assert ok(ann.get("/api/table"))["round"]["report"] is None
