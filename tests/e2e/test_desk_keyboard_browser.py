@@ -288,3 +288,26 @@ def test_a_judge_drops_a_player_from_the_desk_page_and_a_report_waiting_only_for
     expect(page.locator(".desk-night-table").first.locator(".desk-night-status")).to_have_text("recorded")
     expect(page.locator("#desk-night")).to_contain_text(f"Dropped: {gone} (after round 1)")
     expect(drop).to_have_count(0)  # a player who dropped is dropped no more
+
+
+def test_a_typed_result_the_core_refuses_stays_in_its_field_to_mend_and_is_cleared_once_recorded(night_server, browser):
+    """Before: the field was emptied as the result was sent, so a name mistyped in a five-player order ("Hall"
+    for "Hal") came back refused with nothing left to mend: the desk typed the whole order again."""
+    db, event_id, served = night_server
+    tables = desk(served.url, "/api/desk/round", {})["tables"]
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    field = page.get_by_role("textbox", name="result of table 1")
+    players = tables[0]
+    typo = " > ".join([players[0] + "x", *players[1:]])
+    field.fill(typo)
+    field.press("Enter")
+    expect(page.locator("#desk-night-message")).to_contain_text(f"no player '{players[0]}x'")
+    expect(field).to_have_value(typo)
+    page.locator("#desk-night h1").click()  # the keyboard leaves the field: the page follows the server again
+    answers(page, "/api/desk/night", 2)
+    expect(field).to_have_value(typo)
+    field.fill(" > ".join(players))
+    field.press("Enter")
+    expect(page.locator("#desk-night-message")).to_have_text("table 1 recorded")
+    expect(page.get_by_role("textbox", name="result of table 1")).to_have_value("")

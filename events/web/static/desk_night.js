@@ -416,9 +416,12 @@
       var row = el("div", "desk-night-actions");
       row.appendChild(typed);
       var record = named(button(t.result ? "Correct" : "Record", "", "record:" + t.table, function () {
+        // the text stays until it is recorded: a refused one (a name mistyped) is mended, not typed again
         var text = typed.value;
-        state.typing[t.table] = "";
-        act("/api/desk/settle", { round: rnd.number, table: t.table, order: text, replace: !!t.result }, recorded(t.table));
+        act("/api/desk/settle", { round: rnd.number, table: t.table, order: text, replace: !!t.result }, function (done) {
+          if (state.typing[t.table] === text) state.typing[t.table] = "";
+          return recorded(t.table)(done);
+        });
       }), (t.result ? "Correct" : "Record") + " table " + t.table + "'s result as typed");
       typed.addEventListener("keydown", function (event) { // Enter in the field records it, as its button does
         if (event.key === "Enter" && !record.disabled) record.click();
