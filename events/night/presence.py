@@ -3,7 +3,8 @@ whether a terminal holding it still runs.
 
 One row per seat (``seat_presence``: event, player, via, pid, at, left), written when a seat is taken up: a browser
 joins with the code (``browser_seats.bind``, in its own transaction) or a terminal is given the code, or picks up
-the binding it kept (``terminal_holds``); the last to take the seat up holds it, as with picks.  A terminal's row
+the binding it kept (``terminal_holds``, which ends the seat's browser bindings); the last to take the seat up holds
+it, as with picks.  A terminal's row
 names its process, so the desk's server (on the same machine: the database is a local file) can tell whether it
 still runs without the terminal writing anything while the player thinks; a terminal that ends says so
 (``terminal_left``).  A new code from the desk clears the row (``forget``).  Whether a phone is connected is the
@@ -19,7 +20,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from events import portable, timing
-from events.storage.records import SeatPresence
+from events.storage.records import BrowserSeat, SeatPresence
 from events.storage.tables import records_of
 
 SEAT_PRESENCE = "seat_presence"
@@ -53,8 +54,11 @@ def put(db: TinyDB, event_id: int, player_id: int, via: str, pid: int | None = N
 
 
 def terminal_holds(events: Any, event_id: int, player_id: int) -> None:
-    """This terminal (its process) holds the player's seat from now."""
+    """This terminal (its process) holds the player's seat from now: the seat's browser bindings end in the same
+    transaction, as a code typed in another browser ends them (``browser_seats.bind``), so a phone that held it is
+    shown the seat no more (its stream is closed; its page asks for the code again)."""
     with events.store.write() as db:
+        records_of(db, BrowserSeat).remove_where(event=event_id, player=player_id)
         put(db, event_id, player_id, "terminal", os.getpid())
 
 
