@@ -26,7 +26,7 @@ from events.screens.render import shown
 from events.screens.table import TablePrompt
 from events.screens.terminal import Interrupted, Quit, Terminal, leave_screen
 from events.sessions.activities import EventDeck
-from events.sessions.seat import SeatSession
+from events.sessions.seat import SeatSession, pack_wait_words
 from events.sessions.table import DraftTable
 from sets.errors import InputError, StateError
 from sets.names import name_order
@@ -66,7 +66,7 @@ def run_event_draft(
         console.print(Text(refused, style="yellow"), soft_wrap=True)  # the others named pick here all the same
     sessions = {number: events.draft_session(event_id, number) for number in seating}
     tokens: dict[int, str | None] = {}
-    waiting_shown: list[str] | None = None  # whom the terminal said it waits for (None: not said since)
+    waiting_shown: list[str] | None = None  # the lines saying what the terminal waits for (None: not said since)
     try:
         if uses_codes(snap.event):
             for number, session in sessions.items():
@@ -122,12 +122,19 @@ def run_event_draft(
                     )
                 return
             if not progressed:
+                # a seat the desk handed to a bot waits for nobody: its player is told so, in the phone's words
+                botted = [
+                    player_id
+                    for number, s in sessions.items()
+                    for seat, player_id in enumerate(seating[number])
+                    if player_id in wanted and seat not in s.humans and not s.draft.finished
+                ]
                 late = sorted(  # whom this terminal's players wait for: the player upstream holding a pack
                     {
                         names[seating[number][other]]
                         for number, s in sessions.items()
                         for seat, player_id in enumerate(seating[number])
-                        if player_id in wanted
+                        if player_id in wanted and player_id not in botted
                         for other in s.draft.waiting_on(seat)
                     },
                     key=name_order,
@@ -135,14 +142,18 @@ def run_event_draft(
                     {names[seating[number][seat]] for number, s in sessions.items() for seat in s.waiting_humans()},
                     key=name_order,
                 )
-                if late != waiting_shown:
-                    console.print(
-                        shown(
-                            "Waiting for: " + join_names(late) + " ('quit' to leave; everything is saved)",
-                            style="yellow",
-                        )
-                    )
-                    waiting_shown = late
+                if wanted <= set(botted):
+                    late = []
+                bot_words = pack_wait_words(False, True, [], False, 0)
+                lines = [(f"{names[p]}: " if len(wanted) > 1 else "") + bot_words for p in botted]
+                if late:
+                    lines.append("Waiting for: " + join_names(late))
+                if lines:
+                    lines[-1] += " ('quit' to leave; everything is saved)"
+                if lines != waiting_shown:
+                    for line in lines:
+                        console.print(shown(line, style="yellow"))
+                    waiting_shown = lines
                 if terminal.wait(poll) is not None:
                     waiting_shown = None  # typed while waiting: say again who we wait for
     except (Quit, KeyboardInterrupt) as left:  # every pick is saved
