@@ -326,3 +326,26 @@ def test_a_confirmation_that_got_no_answer_says_so_in_words_until_the_server_ans
     finally:
         again.stop()
     assert [said["agree"] for said in sent] == [True, True]
+
+
+def test_a_refused_report_is_said_until_the_reporter_taps_again_then_the_order_is_finished_and_sent(
+    night_server, browser
+):
+    """Before: the refusal of an order missing players stayed under Result while the reporter tapped the players it
+    named, so "missing 'Ann', 'Bo', 'Cy'" was still read with every one of them placed."""
+    db, event_id, served = night_server
+    table = desk(served.url, "/api/desk/round", {})["tables"][0]
+    reporter = at_table(browser, served, db, event_id, table[0])
+    reporter.click("text=Report the result")
+    reporter.locator(".night-choice", has_text=table[0]).click()
+    reporter.locator("#night-result button", has_text="Confirm").click()
+    refusal = reporter.locator("#night-result .error")
+    expect(refusal).to_have_text(
+        "the result must name every player at the table once; missing " + ", ".join(f"'{n}'" for n in table[1:])
+    )
+    reporter.locator(".night-choice", has_text=table[1]).click()
+    expect(refusal).to_have_count(0)  # the order is being finished: the refusal of the one sent is not said over it
+    for name in table[2:]:
+        reporter.locator(".night-choice", has_text=name).click()
+    reporter.locator("#night-result button", has_text="Confirm").click()
+    expect(reporter.locator("#night-result .night-actions button")).to_have_text(["Change my report"])

@@ -320,6 +320,12 @@
     return ids;
   }
 
+  // The order is changed after a refusal (whom it missed): the refusal was of the order sent, not of this one, so
+  // it is said no more.  "No answer from the server" stays until the server answers: what was sent is unknown.
+  function amended() {
+    if (!state.unanswered) state.error = "";
+  }
+
   function editor(view) {
     var players = view.round.players;
     var names = {};
@@ -348,6 +354,7 @@
         if (editing.tie && editing.groups.length) editing.groups[editing.groups.length - 1].push(p.id);
         else editing.groups.push([p.id]);
         editing.tie = false;
+        amended();
         render();
       }));
     });
@@ -358,6 +365,7 @@
       last.pop();
       if (!last.length) editing.groups.pop();
       editing.tie = false;
+      amended();
       render();
     });
     undo.disabled = state.busy || !done.length;
