@@ -311,3 +311,23 @@ def test_a_typed_result_the_core_refuses_stays_in_its_field_to_mend_and_is_clear
     field.press("Enter")
     expect(page.locator("#desk-night-message")).to_have_text("table 1 recorded")
     expect(page.get_by_role("textbox", name="result of table 1")).to_have_value("")
+
+
+def test_a_refused_desk_action_is_drawn_as_a_refusal_and_what_an_action_came_to_as_before(night_server, browser):
+    """Before: the core's refusal of a result typed at a table ("no player 'Box' …") was drawn in the same small grey
+    line under the round's heading as "table 1 recorded", easy to take for done on a busy night."""
+    db, event_id, served = night_server
+    tables = desk(served.url, "/api/desk/round", {})["tables"]
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{served.url}/desk?token=desk-secret")
+    field = page.get_by_role("textbox", name="result of table 1")
+    message = page.locator("#desk-night-message")
+    field.fill(" > ".join([tables[0][0] + "x", *tables[0][1:]]))
+    field.press("Enter")
+    expect(message).to_contain_text(f"no player '{tables[0][0]}x'")
+    refused = message.evaluate("n => getComputedStyle(n).color")
+    field.fill(" > ".join(tables[0]))
+    field.press("Enter")
+    expect(message).to_have_text("table 1 recorded")
+    said = message.evaluate("n => getComputedStyle(n).color")
+    assert refused != said and refused == "rgb(179, 38, 30)"  # the page's colour for what went wrong (--bad)

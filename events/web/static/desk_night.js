@@ -8,7 +8,7 @@
   var POLL_MS = 3000;
   // ``drawn``: the answer last drawn, its clock aside (``shape``); ``size``: the final table's size the desk chose;
   // ``focus``: the key of the control to give the keyboard back to once it can have it (a button off while busy)
-  var state = { view: null, offset: 0, busy: false, message: "", typing: {}, drawn: null, size: null, focus: null };
+  var state = { view: null, offset: 0, busy: false, message: "", refused: false, typing: {}, drawn: null, size: null, focus: null };
 
   var el = cmdraftPage.el;
   var clear = cmdraftPage.clear;
@@ -140,6 +140,7 @@
   function act(path, body, said) {
     state.busy = true;
     state.message = "";
+    state.refused = false;
     render();
     return request("POST", path, body)
       .then(function (answer) {
@@ -147,6 +148,7 @@
       })
       .catch(function (error) {
         state.message = error.message;
+        state.refused = true; // drawn as a refusal, not as what an action came to
       })
       .then(function () {
         state.busy = false;
@@ -205,7 +207,7 @@
       won.id = "desk-night-winner";
       head.appendChild(won);
     }
-    var message = el("p", "hint", state.message);
+    var message = el("p", state.refused ? "error" : "hint", state.message);
     message.id = "desk-night-message";
     head.appendChild(message);
     tell(state.message);
@@ -344,6 +346,7 @@
   function undo() {
     state.busy = true;
     state.message = "";
+    state.refused = false;
     render();
     request("GET", "/api/desk/undo")
       .then(function (answer) {
@@ -351,6 +354,7 @@
         var next = answer.next;
         if (next && next.refused) {
           state.message = next.refused;
+          state.refused = true;
           return load();
         }
         if (next) {
@@ -364,6 +368,7 @@
       .catch(function (error) {
         state.busy = false;
         state.message = error.message;
+        state.refused = true;
         return load();
       });
   }
