@@ -62,10 +62,12 @@ class Refused:
 
 
 BOT_SEAT = "a bot picks for your seat now (the desk dropped the player or handed the seat to a bot): ask the desk"
-NOT_YOUR_SEAT = (
-    "your seat is held at another device or terminal now (its seat code was given there, or the desk made a new "
-    "one): give your seat code again to pick here"
-)
+# Why a phone or terminal holds its seat no more, as every face says it (a phone's join screen, a refused pick):
+SEAT_LOST = {
+    False: "your seat was opened on another device or terminal: give your seat code again to take it back, or ask "
+    "the desk",  # its code was given there
+    True: "the desk gave your seat a new code: ask the desk for it, then give it again",
+}
 
 
 def where_words(pack: int, packs: int, pick: int, picks: int) -> str:
@@ -283,7 +285,7 @@ class SeatSession:
         if seat not in table.humans:
             raise BotSeat(BOT_SEAT)
         if not table.bound(seat, self.token):
-            raise NotYourSeat(NOT_YOUR_SEAT)
+            raise NotYourSeat(SEAT_LOST[table.code_reset(seat)])
         draft = table.draft
         held, at, due, _, _ = draft.view(seat)  # held None: the seat waits for a pack, or the draft is over
         seen = self.seen or at
@@ -308,7 +310,7 @@ class SeatSession:
             if self.seat not in self.table.humans:
                 raise BotSeat(BOT_SEAT) from None
             if not self.table.bound(self.seat, self.token):
-                raise NotYourSeat(NOT_YOUR_SEAT) from None
+                raise NotYourSeat(SEAT_LOST[self.table.code_reset(self.seat)]) from None
             raise error
         return self.stale(seen)
 

@@ -153,6 +153,10 @@ class DraftTable(Protocol):
         """Whether the seat is claimed by this very token (not merely unclaimed)."""
         ...
 
+    def code_reset(self, seat: int) -> bool:
+        """Whether the seat was unbound by a new seat code (``release``), not yet given anywhere."""
+        ...
+
     # --- picks, handovers and the deck ----------------------------------------------------------------------
 
     def pick_many(

@@ -12,7 +12,14 @@ from typing import Any
 
 from draft.picks import Pick
 from events.deferred import Deferred
-from events.storage.draft_records import DRAFTS, DraftBehindError, DraftReplacedError, journal_file, token_hash
+from events.storage.draft_records import (
+    DRAFTS,
+    RESET_MARK,
+    DraftBehindError,
+    DraftReplacedError,
+    journal_file,
+    token_hash,
+)
 from events.storage.journal import Journal, JournalWrite
 from events.storage.store import Store
 from sets.errors import StateError, WouldWait
@@ -53,6 +60,10 @@ class DraftFields:
     def bound_exactly(self, seat: int, token: str) -> bool:
         """Whether the seat is claimed by this very token (not merely unclaimed)."""
         return (self.doc.get("claims") or {}).get(str(seat)) == token_hash(token)
+
+    def code_reset(self, seat: int) -> bool:
+        """Whether the seat was unbound by a new seat code (``release``'s mark), not yet given anywhere."""
+        return str((self.doc.get("claims") or {}).get(str(seat)) or "").startswith(RESET_MARK)
 
     def taken_by(self, pick: Pick) -> str:
         """Who made a pick for a human seat: ``timer`` (its time ran out), ``desk`` (the player was dropped and

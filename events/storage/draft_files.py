@@ -44,6 +44,7 @@ from events.deferred import Deferred
 from events.storage.draft_records import (
     DRAFTS,
     REPLACED,
+    RESET_MARK,
     DraftReplacedError,
     check_practice_timer,
     check_timer,
@@ -280,7 +281,7 @@ class TableSession(SeatPicks):
 
     def release(self, seat: int) -> None:
         """Unbind a seat (its code was reset): no terminal may pick for it until the new code is given."""
-        self._set_claim(seat, "reset:" + secrets.token_hex(8))
+        self._set_claim(seat, RESET_MARK + secrets.token_hex(8))
 
     def _set_claim(self, seat: int, value: str) -> None:
         if self.record.get("journal") is None:

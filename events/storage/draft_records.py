@@ -84,6 +84,10 @@ def due_seats(doc: dict[str, Any], now: float | None = None) -> list[int]:
     return [seat for seat in humans if (entry := deadline["seats"].get(str(seat))) and now >= entry["at"]]
 
 
+RESET_MARK = "reset:"
+"""How a seat's claim starts once a new seat code unbound it (``DraftFile.release``): no token's hash starts so."""
+
+
 @lru_cache(maxsize=4096)  # a server checks the same few hundred tokens on every pick
 def token_hash(token: str) -> str:
     """What a draft file keeps of a terminal's binding token (the token itself stays at the terminal)."""

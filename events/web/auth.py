@@ -24,6 +24,7 @@ from events.night import browser_seats, history, joining
 from events.night.joining import NotHere
 from events.night.refusals import WrongCode
 from events.night.seat_codes import check_code
+from events.sessions.seat import SEAT_LOST
 from events.web.api_common import ApiError, Served, core_error, file_signature, web_words
 from events.web.bodies import JoinBody
 from events.web.settings import DEFAULT
@@ -163,13 +164,6 @@ def same_origin(conn: HTTPConnection) -> None:
         raise ApiError(403, "cross-origin", "refused: the request did not come from this server's page")
 
 
-# Why a token holds its seat no more, in the words a phone shows (by whether the seat's code was reset since).
-SEAT_ENDED = {
-    False: "your seat was opened on another device: type your code to take it back, or ask the desk",
-    True: "the desk gave your seat a new code: ask the desk for it, then join again",
-}
-
-
 def seat_holder(served: Served, token: str | None) -> int:
     """The player a seat token stands for (in the core thread)."""
     if not token or len(token) > served.settings.max_token:
@@ -181,7 +175,7 @@ def seat_holder(served: Served, token: str | None) -> int:
             served.holders.clear()
         served.holders[token] = (signature, player)  # as the database was before it was read
     if player is None:
-        raise ApiError(401, "no-seat", SEAT_ENDED[browser_seats.code_reset(served.drafting, served.event_id, token)])
+        raise ApiError(401, "no-seat", SEAT_LOST[browser_seats.code_reset(served.drafting, served.event_id, token)])
     return player
 
 

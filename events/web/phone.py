@@ -232,8 +232,8 @@ ENDPOINTS: list[Endpoint] = [
         "the new state; `cards` are positions in `draft.cards` of the state the page showed. 409 `stale` with "
         '`"seat": SeatState` when that pack has moved on (another tab, a terminal, the timer) or has not reached the '
         "seat yet, 400 `wrong-count` "
-        "(wrong count, a position not in the pack, a card twice), 409 `bot-seat`, 401 `not-your-seat` (the seat is "
-        "held at another device or terminal now). The pick goes through the seat's `SeatSession` as a terminal's "
+        "(wrong count, a position not in the pack, a card twice), 409 `bot-seat`, 401 `not-your-seat` (the seat was "
+        "opened on another device or terminal, or the desk gave it a new code). The pick goes through the seat's `SeatSession` as a terminal's "
         "does: the same checks and the same words as the prompt and the app (`take exactly 2 cards from this pack, "
         "not 3`)",
     ),

@@ -41,7 +41,7 @@ def test_a_seat_opened_on_another_device_says_so_with_the_form_filled_in(pod, se
     join(second, server.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
     notice = first.locator("#join-notice")
     expect(notice).to_have_text(
-        "Your seat was opened on another device: type your code to take it back, or ask the desk"
+        "Your seat was opened on another device or terminal: give your seat code again to take it back, or ask the desk"
     )  # the server's words, on the page left open
     expect(first.locator("#screen-join")).to_be_visible()
     expect(first.locator("#join-event")).to_have_value(str(event_id))

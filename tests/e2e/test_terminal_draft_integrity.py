@@ -329,7 +329,7 @@ def test_a_terminal_asks_the_code_binds_the_seat_and_wrong_codes_wait_and_are_co
     again.sendline("1 2")
     again.expect(r"\[Y/n\]")
     again.sendline("y")
-    again.expect("held at another device or terminal")
+    again.expect("your seat was opened on another device or terminal: give your seat code again")
     again.expect(pexpect.EOF)
     other.sendline("quit")
     other.expect(pexpect.EOF)

@@ -12,7 +12,9 @@ from starlette.websockets import WebSocketDisconnect
 from tests.helpers.nights import codes_of
 from tests.helpers.served import client, phone, served_night
 
-OPENED_ELSEWHERE = "your seat was opened on another device: type your code to take it back, or ask the desk"
+OPENED_ELSEWHERE = (
+    "your seat was opened on another device or terminal: give your seat code again to take it back, or ask the desk"
+)
 
 
 def test_a_code_given_at_a_terminal_ends_the_phones_hold_on_the_seat(tmp_path: Path, cli, manual_clock) -> None:

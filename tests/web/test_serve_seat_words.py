@@ -10,6 +10,11 @@ from tests.helpers.night import Night
 from tests.helpers.nights import codes_of, draft_first_pod_by_hint, draft_to_the_end, terminal_night
 from tests.helpers.served import client, phone, served_night
 
+OPENED_ELSEWHERE = (
+    "your seat was opened on another device or terminal: give your seat code again to take it back, or ask the desk"
+)
+NEW_CODE = "the desk gave your seat a new code: ask the desk for it, then give it again"
+
 
 def test_a_phone_whose_seat_was_opened_elsewhere_or_given_a_new_code_is_told_which(tmp_path, cli, manual_clock):
     db = tmp_path / "moved.json"
@@ -21,16 +26,14 @@ def test_a_phone_whose_seat_was_opened_elsewhere_or_given_a_new_code_is_told_whi
         lost = first.get("/api/seat")
         assert lost.status_code == 401 and lost.json()["error"] == {
             "code": "no-seat",
-            "message": "your seat was opened on another device: type your code to take it back, or ask the desk",
+            "message": OPENED_ELSEWHERE,
         }
         assert second.get("/api/seat").status_code == 200
         player = second.seat()["player"]["number"]
         desk = {"authorization": "Bearer desk-secret"}
         assert web.post("/api/desk/reset-code", json={"player": player}, headers=desk).status_code == 200
         reset = second.get("/api/seat")
-        assert reset.status_code == 401 and reset.json()["error"]["message"] == (
-            "the desk gave your seat a new code: ask the desk for it, then join again"
-        )
+        assert reset.status_code == 401 and reset.json()["error"]["message"] == NEW_CODE
         assert web.get("/api/seat").json()["error"]["message"] == "join with your seat code first"  # never joined
 
 
@@ -83,3 +86,34 @@ def test_a_seat_before_the_draft_waits_for_the_desks_start_in_the_terminals_word
     assert seat["phase"] == "waiting-draft" and seat["waiting"] == "Waiting for the desk to start the draft."
     terminal = cli("event", "draft", event_id, "--player", "Bo", "--db", db, input=f"{codes['Bo']}\nquit\n")
     assert f"Bo: {WAITING_FOR_START}" in terminal.stdout, terminal.output
+
+
+def test_a_terminal_whose_seat_moved_is_refused_in_the_phones_words_for_each_cause(tmp_path, cli, manual_clock):
+    """One refusal, the same words on every face: a terminal's pick after its seat's code was given on a phone is
+    refused as the phone is told when a terminal took its seat; after the desk's new code, as the phone is told."""
+    from events.night.refusals import NotYourSeat
+    from events.sessions.seat import SeatSession
+
+    db = tmp_path / "moved.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    night = Night(Store(db))
+    ann = night.player_id(event_id, "Ann")
+    pod = next(pod for pod in night.snapshot(event_id).pods if ann in pod.players)
+    seat = pod.players.index(ann)
+
+    def terminal_pick() -> str:
+        held = SeatSession(night.draft_session(event_id, pod.number), seat, token="the terminal's token")
+        try:
+            held.pick(list(range(held.due)))
+        except NotYourSeat as refusal:
+            return str(refusal)
+        raise AssertionError("the terminal's pick was taken")
+
+    night.draft_session(event_id, pod.number).claim(seat, "the terminal's token")
+    with client(db, event_id, manual_clock, watch=False) as web:
+        on_phone = phone(web, event_id, "Ann", codes_of(db, event_id)["Ann"])  # the code typed on a phone: it moves
+        assert terminal_pick() == OPENED_ELSEWHERE
+        player = on_phone.seat()["player"]["number"]
+        desk = {"authorization": "Bearer desk-secret"}
+        assert web.post("/api/desk/reset-code", json={"player": player}, headers=desk).status_code == 200
+        assert terminal_pick() == NEW_CODE
