@@ -71,6 +71,14 @@ def terminal_left(events: Any, event_id: int, player_ids: list[int]) -> None:
                 seats.update(row.id, left=timing.now())
 
 
+def held_here(events: Any, event_id: int, player_id: int) -> bool | None:
+    """Whether this terminal (its process), given the seat's code before the draft began, holds the seat still:
+    True; taken up since by a phone or another terminal (the last to take it up holds it): False; held by nobody,
+    the desk having given the seat a new code meanwhile: None."""
+    row = of_event(events, event_id).get(player_id)
+    return None if row is None else row.via == "terminal" and row.pid == os.getpid()
+
+
 def forget(db: TinyDB, event_id: int, player_id: int) -> None:
     """Inside the caller's transaction: nobody holds the seat (its code was reset)."""
     records_of(db, SeatPresence).remove_where(event=event_id, player=player_id)

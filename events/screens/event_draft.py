@@ -26,7 +26,7 @@ from events.screens.render import shown
 from events.screens.table import TablePrompt
 from events.screens.terminal import Interrupted, Quit, Terminal, leave_screen
 from events.sessions.activities import EventDeck
-from events.sessions.seat import SeatSession, pack_wait_words
+from events.sessions.seat import SEAT_LOST, SeatSession, pack_wait_words
 from events.sessions.table import DraftTable
 from sets.errors import InputError, StateError
 from sets.names import name_order
@@ -71,12 +71,19 @@ def run_event_draft(
         if uses_codes(snap.event):
             for number, session in sessions.items():
                 for seat, player_id in enumerate(seating[number]):
-                    if player_id in given and seat in session.humans and not session.draft.finished:
-                        if not session.bound_exactly(seat, given[player_id]):
-                            session.claim(seat, given[player_id])  # the code was given while waiting
-                        presence.terminal_holds(events, event_id, player_id)
-                        tokens[player_id] = given[player_id]
-                    elif player_id in wanted and seat in session.humans and not session.draft.finished:
+                    if seat not in session.humans or session.draft.finished:
+                        continue
+                    if player_id in given:  # the code was given while waiting: held here unless taken up since
+                        still = presence.held_here(events, event_id, player_id)
+                        if still:
+                            if not session.bound_exactly(seat, given[player_id]):
+                                session.claim(seat, given[player_id])
+                            presence.terminal_holds(events, event_id, player_id)
+                            tokens[player_id] = given[player_id]
+                            continue
+                        lost = SEAT_LOST[still is None]  # then the code is asked for again, below
+                        console.print(shown(lost[:1].upper() + lost[1:] + ".", style="yellow"), soft_wrap=True)
+                    if player_id in wanted:
                         tokens[player_id] = unlock_seat(
                             events,
                             snap.event,

@@ -54,6 +54,37 @@ def test_a_waiting_terminal_picks_once_the_desk_starts_the_draft(tmp_path, cli):
     ann.expect(pexpect.EOF)
 
 
+@pytest.mark.parametrize("meanwhile", ["phone", "new code"])
+def test_a_code_given_while_waiting_holds_the_seat_only_if_nobody_took_it_up_since(tmp_path, cli, meanwhile):
+    """The last to take a seat up holds it: a phone that joined with the code after this terminal gave it (or the
+    desk's new code) wins, and the terminal is told so in the core's words and asked for the code when the draft
+    starts.  Before: the waiting terminal claimed the seat at the start all the same, over the phone."""
+    from events.night import browser_seats
+    from events.night.seat_codes import reset_code
+
+    db = tmp_path / "friday.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    code = codes_of(db, event_id)["Ann"]
+    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=60)
+    ann.expect("Seat code for Ann")
+    ann.sendline(code)
+    ann.expect("waiting for the desk to start the draft")
+    night = Night(Store(db))
+    if meanwhile == "phone":
+        browser_seats.bind(night.phases[0], event_id, night.player_id(event_id, "Ann"))
+        told = "Your seat was opened on another device or terminal: give your seat code again to take it back"
+    else:
+        code = reset_code(night, event_id, "Ann")[1]
+        told = "The desk gave your seat a new code: ask the desk for it, then give it again."
+    assert cli("event", "draft", event_id, "--db", db, "--json").exit_code == 0  # the desk starts it
+    ann.expect_exact(told)
+    ann.expect("Seat code for Ann")
+    ann.sendline(code)
+    ann.expect(PICK)  # the code given again: the seat is this terminal's once more
+    ann.sendline("quit")
+    ann.expect(pexpect.EOF)
+
+
 def test_the_core_refuses_every_desk_step_to_a_seats_holder(tmp_path, cli):
     from events.night.seat_codes import reset_code
     from events.night.table_reports import TableReports
