@@ -209,3 +209,20 @@ async def test_the_pack_list_says_which_cards_can_lead_at_every_width_in_the_lin
             for name in legends:
                 row = next(line for line in text.splitlines() if f"  {name}  " in line)
                 assert "legend" in row and "Creature  " not in row, row
+
+
+async def test_a_terminal_widened_from_too_narrow_shows_every_number_and_whole_name(tmp_path):
+    """Started at 40x12 and widened to 60x20, the pack list was drawn at its header's widths before its cells were
+    measured and kept that drawing: no card numbers, names cut to four letters ('Iona', 'Kite'). Widened, each
+    row shows its number and the card's whole name."""
+    session = session_at(tmp_path / "db.json")
+    async with practice_app(session).run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        shown_rows = [line for line in text.splitlines() if line[:5].strip().isdigit()]
+        assert len(shown_rows) >= 10, text
+        for number, printing in enumerate(session.draft.pack(0)[: len(shown_rows)], start=1):
+            assert f" {number:>2}  {printing.card.name}" in text, (number, printing.card.name, text)

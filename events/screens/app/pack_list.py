@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -148,6 +148,16 @@ class PackTable(DataTable):
     the time a keypress took.  Against a DataTable that doesn't keep these caches, its own way."""
 
     _CACHES = ("_cell_render_cache", "_row_render_cache", "_row_renderable_cache", "_line_cache")
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        """The columns measured for the new rows.  A screen drawn between the filling and this measure (a resize
+        lays the pack out again and draws at once) kept its cells at the headers' widths, under a key the measure
+        doesn't change: when a width changed, every cell is drawn again."""
+        widths = [column.content_width for column in self.columns.values()]
+        super()._update_dimensions(new_rows)
+        if [column.content_width for column in self.columns.values()] != widths:
+            self._update_count += 1
+            self.refresh()
 
     def update_cell(
         self, row_key: RowKey | str, column_key: ColumnKey | str, value: object, *, update_width: bool = False
