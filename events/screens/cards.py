@@ -58,6 +58,6 @@ def show_card(console: Console, asked: str, numbered: list[Card], where: str) ->
     try:
         card = find_card(asked, numbered, where)
     except InputError as error:
-        console.print(Text(str(error), style="red"))
+        console.print(Text(str(error), style="red"), soft_wrap=True)  # one line, the terminal wraps it
         return
     console.print(card_panel(card))

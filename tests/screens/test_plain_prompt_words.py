@@ -206,3 +206,18 @@ def test_card_notes_say_a_cmm_mono_legend_pairs_and_faceless_one_is_a_background
         assert shown_card.exit_code == 0 and words in " ".join(shown_card.stdout.split()), shown_card.stdout
     packs = cli("packs", "--set", "CMM", "--seed", "1")  # a booster with mono-colored legends (the 80-column table)
     assert packs.exit_code == 0 and "legend, partner in a Commander Masters draft" in " ".join(packs.stdout.split())
+
+
+def test_a_card_that_cant_be_found_is_refused_in_one_line_however_narrow_the_console():
+    """'card zzzz' (or '? 99') at the pick prompt and in the builder: the refusal was wrapped at the console's width
+    (two lines in a pipe of 80 columns, more on a narrow terminal), unlike every other refusal there: one line,
+    the terminal wraps it and a screen reader or a script reads it whole."""
+    from events.screens.cards import show_card
+
+    pack = [card for card in load_set("CMR").cards][:20]
+    for asked in ("zzzz", "99", "kitesail corsiar"):
+        console = Console(file=io.StringIO(), width=30, color_system=None)
+        show_card(console, asked, pack, "this pack")
+        said = console.file.getvalue()
+        assert said.count("\n") == 1 and said.endswith("\n"), said
+        assert asked in said
