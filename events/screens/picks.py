@@ -58,18 +58,22 @@ _COUNT = re.compile(r"\s+(\d+)\s*(?=[,;+]|$)", re.ASCII)
 
 
 def did_you_mean(text: str, names: Sequence[str], limit: int = 3) -> list[str]:
-    """The names closest to ``text``: names it starts a word run of first, then spelling neighbours."""
+    """The names closest to ``text``: names it starts a word run of first, then spelling neighbours: of the whole
+    name, of its part before a comma, and of its first words as many as typed ('aruami': Araumi of the Dead Tide)."""
     key = normalize_name(text)
     if not key:
         return []
     by_key = {normalize_name(name): name for name in names}
     found = [name for k, name in by_key.items() if k.startswith(key)]
-    heads = {normalize_name(name.split(",")[0]): name for name in names}
-    close = difflib.get_close_matches(key, list(by_key) + list(heads), n=limit, cutoff=0.6)
-    for k in close:
-        name = by_key.get(k) or heads[k]
-        if name not in found:
-            found.append(name)
+    typed_words = len(key.split())
+    neighbours: dict[str, list[str]] = {}
+    for name in names:
+        for near in (normalize_name(name), normalize_name(name.split(",")[0])):
+            for k in (near, " ".join(near.split()[:typed_words])):
+                if name not in neighbours.setdefault(k, []):
+                    neighbours[k].append(name)
+    for k in difflib.get_close_matches(key, list(neighbours), n=limit, cutoff=0.6):
+        found.extend(name for name in neighbours[k] if name not in found)
     return found[:limit]
 
 

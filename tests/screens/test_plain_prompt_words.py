@@ -221,3 +221,21 @@ def test_a_card_that_cant_be_found_is_refused_in_one_line_however_narrow_the_con
         said = console.file.getvalue()
         assert said.count("\n") == 1 and said.endswith("\n"), said
         assert asked in said
+
+
+def test_a_typo_in_the_first_words_of_a_long_name_gets_did_you_mean():
+    """'commander aruami' (the start of Araumi of the Dead Tide, two letters swapped) was refused with no hint: a
+    typo was matched against whole names only, and a few letters are far from a name of five words. The typed words
+    are matched against the same number of first words of each name too."""
+    import pytest
+
+    from events.screens.picks import read_choices
+    from sets.errors import InputError
+
+    names = ["Araumi of the Dead Tide", "Murder", "Kitesail Corsair", "Kitesail Skirmisher", "Sol Ring"]
+    with pytest.raises(InputError, match=r"'aruami' is not in this pack\. Did you mean Araumi of the Dead Tide\?"):
+        read_choices("aruami", names, what="in this pack")
+    with pytest.raises(InputError, match=r"Did you mean Kitesail Corsair / Kitesail Skirmisher\?"):
+        read_choices("kitesial", names, what="in this pack")
+    with pytest.raises(InputError, match=r"'mudrer' is not in this pack\. Did you mean Murder\?"):
+        read_choices("mudrer", names, what="in this pack")  # a whole name's typo, as before
