@@ -196,7 +196,7 @@ def _lands(args: list[str], text: str, session: DeckSession) -> act.FillLands | 
         except ColorError as error:
             raise InputError(str(error)) from None
         if not is_number(args[1]):
-            raise InputError("give a count: 'lands U 9'")
+            raise InputError(f"{quoted(args[1])} is not a count: give the number of basics, 0 or more ('lands U 9')")
         return act.SetBasics("" if color in ("C", "WASTES") else color, int(args[1]))
     if args:
         raise InputError("'lands' fills to 60 with basics; 'lands U 9' sets one color")
