@@ -349,3 +349,21 @@ def test_a_plain_card_list_whose_set_is_an_object_takes_its_code_and_name(tmp_pa
     result = read_card_file(write(tmp_path, "cards.json", data))
     assert (result.code, result.name) == ("TST", "Test Set")
     assert [card.set_code for card in result.cards] == ["TST"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"garbage\n', "not valid JSON (line 1, column 10: Invalid control character)"),
+        ('{"a": 1,}', "not valid JSON (line 1, column 9: Expecting property name enclosed in double quotes)"),
+        ("[1,\n 2 3]", "not valid JSON (line 2, column 4: Expecting ',' delimiter)"),
+    ],
+)
+def test_a_json_files_mistake_is_named_whole_with_its_line_and_column(content, message):
+    """A damaged database said "not valid JSON (line 1: Invalid control character at)": the parser's words end in
+    'at' before the place it gives apart; the place is said as line and column, and no sentence hangs on 'at'."""
+    from sets.files import loads
+
+    with pytest.raises(ValueError) as caught:
+        loads(content)
+    assert str(caught.value) == message
