@@ -429,13 +429,14 @@ class KeyMode:
 
 
 def on_interrupt(callback: Callable[[], None]) -> None:
-    """``callback`` on the running event loop when SIGINT comes (a full-screen app reads Ctrl-C as a key, so this
-    is one sent from outside: ``kill -INT``, ``timeout -s INT``).  Where the loop can't take signals (Windows)
-    SIGINT stays Python's own."""
+    """``callback`` on the running event loop when SIGINT or SIGTERM comes (a full-screen app reads Ctrl-C as a key,
+    so this is one sent from outside: ``kill -INT``, ``timeout -s INT``, ``kill PID``), so the app leaves and gives
+    the terminal back as it was.  Where the loop can't take signals (Windows) they stay Python's own."""
     import asyncio  # here: only the full-screen app, already running on asyncio's loop, asks (a command would pay)
 
-    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, callback)
+    for name in ("SIGINT", "SIGTERM"):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError, AttributeError):
+            asyncio.get_running_loop().add_signal_handler(getattr(signal, name), callback)
 
 
 def stdout_gone() -> None:

@@ -17,7 +17,7 @@ from events.cli.play import full_screen
 from events.screens.app import run_build  # Textual itself is imported only when the app starts
 from events.screens.practice import run_pool_build
 from events.screens.render import shown
-from events.screens.terminal import Terminal
+from events.screens.terminal import Terminal, terminate_as_interrupt
 from events.sessions.activities import PoolDeck
 from sets.cards import Card
 from sets.errors import InputError
@@ -85,8 +85,9 @@ def open_builder(
     deck = PoolDeck.open(
         db, source, cards, set_code=set_code, seed=seed, stem=stem, export_root=Path.cwd(), resume=command
     )
-    if plain or not full_screen():
-        console = out()
-        run_pool_build(deck, console, Terminal(console))
-        return
-    run_build(deck)
+    with terminate_as_interrupt():  # `kill PID` gives the terminal back as Ctrl-C does
+        if plain or not full_screen():
+            console = out()
+            run_pool_build(deck, console, Terminal(console))
+            return
+        run_build(deck)

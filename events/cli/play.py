@@ -14,7 +14,7 @@ from events.cli.common import DbOption, SeedOption, SetOption, emit_json, out, r
 from events.cli.draft_options import draft_config, parse_styles
 from events.screens.app import run_practice  # Textual itself is imported only when the app starts
 from events.screens.practice import PracticeUI
-from events.screens.terminal import Terminal
+from events.screens.terminal import Terminal, terminate_as_interrupt
 from events.sessions.practice import Practices, practice_timer
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
@@ -130,12 +130,12 @@ def play(
             )
         except LimitError as error:  # the core keeps the name's range; the command line names its option
             raise InputError(error.for_option("--name" if error.field == "name" else error.what)) from None
-    if plain or not full_screen():
-        console = out()
-        PracticeUI(session, console, Terminal(console), confirm=session.confirm).run()
-        return
-
-    run_practice(session, confirm=session.confirm)
+    with terminate_as_interrupt():  # `kill PID` gives the terminal back as Ctrl-C does
+        if plain or not full_screen():
+            console = out()
+            PracticeUI(session, console, Terminal(console), confirm=session.confirm).run()
+            return
+        run_practice(session, confirm=session.confirm)
 
 
 NEW_DRAFT_OPTIONS = {

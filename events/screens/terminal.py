@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -19,6 +22,25 @@ from sets.visible import visible
 def undecodable_byte(text: str) -> int | None:
     """The first byte of typed text that wasn't UTF-8 (kept as a lone surrogate), or None."""
     return next((ord(ch) - 0xDC00 for ch in text if "\udc80" <= ch <= "\udcff"), None)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM (``kill PID``) ends the block as Ctrl-C does: a screen that set the terminal's modes (the timed
+    prompt reads keys itself) sets them back, says how to resume, and the command ends with 130; the handler
+    before it is back after the block.  Off the main thread, or where there is no SIGTERM, nothing changes."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 class Quit(Exception):

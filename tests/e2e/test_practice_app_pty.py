@@ -150,3 +150,28 @@ def test_a_sigint_from_outside_saves_and_exits_130_in_the_app_and_the_plain_prom
         child.close()
         assert (child.exitstatus, child.signalstatus) == (130, None), args
         db = tmp_path / "second.json"
+
+
+def test_a_sigterm_gives_the_terminal_back_as_it_was_in_the_app_and_the_timed_prompt(tmp_path):
+    """`kill PID` (SIGTERM) from another terminal: the full-screen app (alternate screen, keys unechoed) and the
+    plain prompt with a timer (it reads keys itself) died with the player's terminal left unechoed and
+    uncooked, the app's alternate screen still up: what was typed next was invisible until `reset`. Now SIGTERM
+    ends them as SIGINT does: the terminal's modes as they were, how to resume, exit 130."""
+    import termios
+
+    db = tmp_path / "db.json"
+    for args, ready in ((["--plain", "--timer", "60"], PICK), ([], "pick 1/10")):
+        child = spawn(["play", *args, "--seed", "3", "--players", "4", "--db", str(db)], tmp_path)
+        cooked = termios.tcgetattr(child.child_fd)[3] & (termios.ECHO | termios.ICANON)
+        child.expect(ready)
+        time.sleep(0.5)  # the modes are set (the app is mounted, the timed prompt reads keys)
+        assert termios.tcgetattr(child.child_fd)[3] & (termios.ECHO | termios.ICANON) != cooked, args
+        child.kill(signal.SIGTERM)
+        child.expect(r"Saved\. Resume with: cmdraft play --resume")
+        child.expect(pexpect.EOF)
+        said = child.before or ""
+        assert termios.tcgetattr(child.child_fd)[3] & (termios.ECHO | termios.ICANON) == cooked, args
+        child.close()
+        assert (child.exitstatus, child.signalstatus) == (130, None), args
+        assert "Traceback" not in said
+        db = tmp_path / "second.json"
