@@ -87,11 +87,12 @@ class Terminal:
         (what they have typed so far stays where it is).
         """
         if status is not None and deadline is not None:
-            self.console.print(status(self._seconds(deadline)))
+            first = status(self._seconds(deadline))
+            self.console.print(first, soft_wrap=True)  # the terminal wraps it: its rows are its width's
             if self.console.is_terminal:
                 with Keys(self.stream) as keys:
                     if keys.single:
-                        return self._ask_edited(keys, prompt, deadline, status)
+                        return self._ask_edited(keys, prompt, deadline, status, first)
         self.console.print(prompt, end="", markup=True, highlight=False)
         self.console.file.flush()
         if deadline is not None:
@@ -125,13 +126,15 @@ class Terminal:
             return self.ask(prompt, deadline, status)
         return line.strip()
 
-    def _ask_edited(self, keys: Keys, prompt: str, deadline: float, status: Callable[[int], Text]) -> str | None:
+    def _ask_edited(
+        self, keys: Keys, prompt: str, deadline: float, status: Callable[[int], Text], first: Text
+    ) -> str | None:
         """A line typed under a ticking status line: the keys come one at a time and this edits the line
         (letters, backspace, Ctrl-U, Ctrl-W), so it always knows how many rows the prompt and the typed
         text take (the terminal wraps them) and redraws the status line above them, and them again, in place.
         A terminal's own line editing can't tell a program how much was typed: moving up one line from a
         wrapped line would write the clock over the prompt."""
-        typed = EditedLine(self.console, prompt)
+        typed = EditedLine(self.console, prompt, first)
         typed.draw_prompt()
         shown = self._seconds(deadline)
         while True:
@@ -204,13 +207,18 @@ class EditedLine:
     """The prompt and the letters typed after it, drawn by this program (no terminal echo): what it wrote is
     what is on the screen, so it knows the cursor's row below the prompt's first row."""
 
-    def __init__(self, console: Console, prompt: str):
+    def __init__(self, console: Console, prompt: str, status: Text | None = None):
         self.console = console
         self.letters: list[str] = []
-        with console.capture() as capture:
-            console.print(prompt, end="", markup=True, highlight=False)
+        with console.capture() as capture:  # the terminal wraps it, as ``cursor_row`` counts (not rich, at words)
+            console.print(prompt, end="", markup=True, highlight=False, soft_wrap=True)
         self.prompt = capture.get()
         self.prompt_text = Text.from_markup(prompt).plain
+        self.status_rows = self.rows(status.plain) if status is not None else 1  # the status line's, above
+
+    def rows(self, text: str) -> int:
+        """The rows ``text`` takes on the terminal, which wraps it at its width."""
+        return max(1, -(-cell_width(text) // max(1, self.console.width)))
 
     def write(self, text: str) -> None:
         self.console.file.write(text)
@@ -231,32 +239,36 @@ class EditedLine:
         return row
 
     def key(self, key: str) -> None:
-        """A typed key: a letter is added and shown; backspace, Ctrl-U and Ctrl-W take letters back."""
+        """A typed key: a letter is added and shown; backspace, Ctrl-U and Ctrl-W take letters back (the line is
+        drawn again from the row the cursor was on before they went: a line that wrapped may now take fewer)."""
+        row = self.cursor_row()
         if key in ("\x7f", "\b"):
             if self.letters:
                 self.letters.pop()
-                self.redraw()
+                self.redraw(row=row)
         elif key == "\x15":  # Ctrl-U: the whole line
             self.letters.clear()
-            self.redraw()
+            self.redraw(row=row)
         elif key == "\x17":  # Ctrl-W: the last word
             while self.letters and self.letters[-1].isspace():
                 self.letters.pop()
             while self.letters and not self.letters[-1].isspace():
                 self.letters.pop()
-            self.redraw()
+            self.redraw(row=row)
         elif key.isprintable() or "\udc80" <= key <= "\udcff":
             self.letters.append(key)
             self.write(visible(key))
 
-    def redraw(self, status: Text | None = None) -> None:
-        """The prompt and the typed letters again from the prompt's first row, and the status line above it."""
-        row = self.cursor_row()
-        out = (f"\x1b[{row}A" if row else "") + "\r"
-        if status is not None:
+    def redraw(self, status: Text | None = None, row: int | None = None) -> None:
+        """The prompt and the typed letters again from the prompt's first row, and the status line above it over
+        the rows it takes (a status wider than the terminal takes two: going up one wrote it over its own end)."""
+        up = (self.cursor_row() if row is None else row) + (self.status_rows if status is not None else 0)
+        out = (f"\x1b[{up}A" if up else "") + "\r"
+        if status is not None:  # written over the old one, the rest of its last row cleared, the prompt below it
             with self.console.capture() as capture:
-                self.console.print(status, end="")
-            out += f"\x1b[1A\r\x1b[2K{capture.get()}\r\n"
+                self.console.print(status, end="", soft_wrap=True)
+            out += f"\x1b[2K{capture.get()}\x1b[K\r\n"
+            self.status_rows = self.rows(status.plain)
         self.write(out + "\x1b[J" + self.prompt + self.shown_letters())
 
     def shown_letters(self) -> str:

@@ -175,3 +175,42 @@ def test_a_sigterm_gives_the_terminal_back_as_it_was_in_the_app_and_the_timed_pr
         assert (child.exitstatus, child.signalstatus) == (130, None), args
         assert "Traceback" not in said
         db = tmp_path / "second.json"
+
+
+def test_the_ticking_status_line_wider_than_a_narrow_terminal_is_redrawn_in_place(tmp_path):
+    """At 40 columns the status line ('Pack 1 of 3, pick 1 of 10, passing left, 30s left') takes two rows; each tick
+    went up one row only: every second left another 'Pack 1 of 3 …' row on the screen and wrote '29s left' over the
+    prompt ('29s leftards (numbers or names'). The status is redrawn over the rows it takes, the prompt and what was
+    typed kept whole below it."""
+    import pyte
+
+    screen = pyte.Screen(40, 20)
+    stream = pyte.Stream(screen)
+    db = tmp_path / "db.json"
+    child = spawn(["play", "--plain", "--timer", "60", "--seed", "3", "--db", str(db)], tmp_path, rows=20, cols=40)
+    child.expect("quit\\)> ")
+    stream.feed(child.before + child.after)
+
+    def shown(seconds: float) -> list[str]:
+        """The screen's rows (each 40 cells) after ``seconds`` more of the prompt's output."""
+        stop = time.monotonic() + seconds
+        while time.monotonic() < stop:
+            try:
+                stream.feed(child.read_nonblocking(100_000, timeout=0.2))
+            except pexpect.TIMEOUT:
+                pass
+        return list(screen.display)
+
+    def check(rows: list[str], typed: str) -> None:
+        status = [i for i, row in enumerate(rows) if row.startswith("Pack 1 of 3, pick 1 of 10")]
+        assert len(status) == 1, rows  # one status line, redrawn in place
+        assert re.fullmatch(r" ?\d+s left", rows[status[0] + 1].rstrip()), rows  # its second row: the seconds only
+        prompt = "Take 2 cards (numbers or names; pool, hint, help, quit)> "
+        assert "".join(rows[status[0] + 2 :]).rstrip() == (prompt + typed).rstrip(), rows
+
+    child.send("kitesail corsair + ghastly demise")
+    check(shown(3.5), "kitesail corsair + ghastly demise")  # three ticks at least
+    child.send("\x15")  # Ctrl-U: the typed line took three rows with the prompt, now two
+    check(shown(2.5), "")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
