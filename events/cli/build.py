@@ -54,8 +54,9 @@ def build(
             "the set with 'cmdraft sets import FILE'"
         )
     console = out()
-    for problem in problems:
-        console.print(shown(f"skipped: {problem.message}", style="yellow"))
+    skipped = [f"skipped: {problem.message}" for problem in problems]
+    for line in skipped:  # on the terminal, and kept there after the full-screen app, which opens with them too
+        console.print(shown(line, style="yellow"))
     voted = chosen or product_of(cards)
     set_code = (
         voted.code
@@ -63,7 +64,7 @@ def build(
         else next((card.set_code for card in cards if card.set_code), "CMR")
     )
     command = shlex.join(["cmdraft", "build", str(pool), *db_words(db)])
-    open_builder(db, str(pool.resolve()), cards, set_code, 0, pool.stem, plain, command)
+    open_builder(db, str(pool.resolve()), cards, set_code, 0, pool.stem, plain, command, skipped)
 
 
 def db_words(db: Path | None) -> list[str]:
@@ -80,8 +81,10 @@ def open_builder(
     stem: str,
     plain: bool,
     command: str = "",
+    skipped: Sequence[str] = (),
 ) -> None:
-    """The builder, full screen on a terminal, else at the line prompt; ``command`` opens this build again."""
+    """The builder, full screen on a terminal, else at the line prompt; ``command`` opens this build again; the
+    lines of the file left out (``skipped``, printed already) the full-screen app says again as it opens."""
     deck = PoolDeck.open(
         db, source, cards, set_code=set_code, seed=seed, stem=stem, export_root=Path.cwd(), resume=command
     )
@@ -90,4 +93,5 @@ def open_builder(
             console = out()
             run_pool_build(deck, console, Terminal(console))
             return
+        deck.notices.extend(skipped)
         run_build(deck)

@@ -19,6 +19,7 @@ import pexpect
 
 from events.storage.draft_files import TableSession
 from events.storage.store import Store
+from sets.catalog import load_set
 from tests.helpers.piped import piped
 from tests.helpers.shared_clock import SharedClock
 
@@ -213,4 +214,23 @@ def test_the_ticking_status_line_wider_than_a_narrow_terminal_is_redrawn_in_plac
     child.send("\x15")  # Ctrl-U: the typed line took three rows with the prompt, now two
     check(shown(2.5), "")
     child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_the_full_screen_builder_says_which_lines_of_the_pool_file_it_left_out(tmp_path):
+    """`cmdraft build POOL` with a typo in the file: the lines left out were printed just before the app took the
+    screen, so the player built from a pool short of a card without a word; they were read only after quitting.
+    The app opens with them in a panel (Esc closes it), the lines printed before it kept for after."""
+    pool = tmp_path / "typo.txt"
+    names = [c.name for c in load_set("CMR").cards if c.main_set and not c.is_basic_land][:40:2]
+    pool.write_text("".join(f"1 {name}\n" for name in names) + "1 Kitesail Corsiar\n", encoding="utf-8")
+    child = spawn(["build", str(pool), "--db", str(tmp_path / "db.json")], tmp_path)
+    child.expect(re.escape("\x1b[?1049h"))  # the app takes the screen
+    child.expect("Kitesail Corsiar")  # drawn by the app
+    child.expect("did you mean")  # with its did-you-mean
+    time.sleep(0.3)
+    child.send("\x1b")  # Esc: the panel closes
+    time.sleep(0.5)  # (a key right after Esc would be read with it, as Alt and the key)
+    child.send("q")
+    child.expect(r"Saved\. The same command opens this deck again")
     child.expect(pexpect.EOF)

@@ -14,10 +14,12 @@ from textual.binding import Binding
 
 from events import portable
 from events.screens.app.builder import BuilderScreen
+from events.screens.app.modals import Panel
 from events.screens.app.review import ReviewScreen
 from events.screens.app.table import TableScreen
 from events.screens.builder import pool_farewell
 from events.screens.practice import practice_farewell
+from events.screens.render import shown
 from events.sessions.activities import DeckActivity, PoolDeck, PracticeDeck
 from events.sessions.seat import SeatSession
 from events.sessions.table import DraftTable
@@ -95,3 +97,6 @@ class BuildApp(DeckApp):
     def on_mount(self) -> None:
         freeze_loaded()
         self.push_screen(BuilderScreen(self.deck))
+        if self.deck.notices:  # what opening the pool said (its file's lines left out): read before building
+            self.push_screen(Panel("Opening the pool", [shown(notice, style="yellow") for notice in self.deck.notices]))
+            self.deck.notices.clear()
