@@ -96,7 +96,7 @@ _COMMANDER_PREFIX = re.compile(r"^commanders?\s*:", re.IGNORECASE)
 _NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)", re.ASCII)
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$", re.ASCII)
 # a count after the name, as some lists write it ("Sol Ring x1", "Forest x 30", "Forest ×30"): no card's name ends so
-_TRAILING_COUNT = re.compile(r"\s+[xX×]\s*(\d{1,4})$")
+_TRAILING_COUNT = re.compile(r"\s+[xX×]\s*([0-9]{1,4})$")
 
 
 def _strip_decorations(text: str, zone: Zone) -> tuple[str, Zone, bool, bool, str | None, str | None]:

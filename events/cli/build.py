@@ -56,7 +56,7 @@ def build(
     console = out()
     skipped = [f"skipped: {problem.message}" for problem in problems]
     for line in skipped:  # on the terminal, and kept there after the full-screen app, which opens with them too
-        console.print(shown(line, style="yellow"))
+        console.print(shown(line, style="yellow"), soft_wrap=True)  # one line each, however narrow
     voted = chosen or product_of(cards)
     set_code = (
         voted.code

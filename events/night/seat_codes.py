@@ -21,7 +21,6 @@ reset a code: the seat is unbound until the new code is given.  An event made wi
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import hmac
 import json
@@ -309,7 +308,7 @@ def source_waits(events: EventBase, event_id: int) -> list[dict[str, object]]:
 
 
 def now_text() -> str:
-    return dt.datetime.fromtimestamp(timing.now(), dt.UTC).isoformat(timespec="seconds")
+    return timing.stamp()
 
 
 def failures(events: EventBase, event_id: int) -> dict[int, int]:

@@ -96,13 +96,15 @@ def _protected(real: Path) -> Path | None:
 
 def _owners(real: Path) -> list[Path]:
     """The databases whose files ``real`` may be by its name or its folders' (each name cut at one of its dots,
-    a leading one left out) that are there and hold a database."""
+    a leading one left out) that are there, were opened (their lock is beside them: a large file that was never a
+    database is not read through) and hold a database."""
     found = []
     for step in (real, *list(real.parents)[:2]):
         name = step.name.lstrip(".")
         for cut in (i for i, letter in enumerate(name) if letter == "."):
             candidate = step.with_name(name[:cut])
-            if candidate != real and candidate.is_file() and looks_like_database(candidate):
+            lock = candidate.with_name(candidate.name + ".lock")
+            if candidate != real and candidate.is_file() and lock.exists() and looks_like_database(candidate):
                 found.append(candidate)
     return found
 

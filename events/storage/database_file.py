@@ -13,12 +13,13 @@ import hashlib
 import json
 import shlex
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from events import timing
 from events.storage.record_checks import check_tables
 from events.storage.table_names import EVENTS, HISTORY
 from sets.errors import StorageError
@@ -130,7 +131,7 @@ def local_minute(stamp: float | None) -> str:
 
 def utc_time(stamp: float | None) -> str | None:
     """A file's time as every time in ``--json`` and the history is written: ISO 8601 in UTC to the second."""
-    return None if stamp is None else datetime.fromtimestamp(stamp, UTC).isoformat(timespec="seconds")
+    return None if stamp is None else timing.stamp(stamp)
 
 
 def saved_at(path: Path) -> str:

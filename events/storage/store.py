@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import time
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,7 +44,7 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from events import portable
+from events import portable, timing
 from events.storage.building_files import building_folder
 from events.storage.database_file import META, SCHEMA, _meta_doc, encoded, migrated, read_file, schema_of
 from events.storage.journal import Journal
@@ -340,7 +339,7 @@ class Store:
     def _keep_damaged(self) -> Path:
         """Copy a database this cmdraft can't read aside, as ``NAME.damaged-TIMESTAMP`` (never into the backups'
         places: a later restore would be pointed at it, and it would push a good backup out)."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
+        stamp = timing.local().strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         number = 1
         while os.path.lexists(aside):

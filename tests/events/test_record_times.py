@@ -21,23 +21,42 @@ CLOCK_STAMP = "2027-01-15T08:00:00+00:00"
 MACHINE_CLOCK_READERS = {"events/timing.py", "events/portable.py"}
 WALL_CLOCK_CALLS = {
     ("time", "time"),
+    ("time", "time_ns"),
     ("datetime", "now"),
     ("datetime", "utcnow"),
     ("datetime", "today"),
     ("date", "today"),
 }
+# these read the clock when given no time of their own (``time.strftime(FORMAT)``, ``time.localtime()``)
+NOW_WITHOUT_A_TIME = {"strftime": 1, "localtime": 0, "gmtime": 0, "ctime": 0, "asctime": 0}
 
 
 def wall_clock_reads(source: str) -> list[int]:
-    """The lines of ``source`` that read the wall clock (``time.time()``, ``datetime.now()``, ``date.today()``...)."""
+    """The lines of ``source`` that read the wall clock: ``time.time()``, ``datetime.now()``, ``date.today()``,
+    ``time.strftime(FORMAT)``, ``time.localtime()`` and the like, or ``time()`` imported from ``time``."""
+    tree = ast.parse(source)
+    bare = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "time"
+        for alias in node.names
+        if alias.name in ("time", "time_ns", *NOW_WITHOUT_A_TIME)
+    }
     found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            owner = node.func.value
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func, arguments = node.func, len(node.args) + len(node.keywords)
+        if isinstance(func, ast.Name) and func.id in bare:
+            found.append(node.lineno)
+        elif isinstance(func, ast.Attribute):
+            owner = func.value
             name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
-            if (name, node.func.attr) in WALL_CLOCK_CALLS:
+            if (name, func.attr) in WALL_CLOCK_CALLS or (
+                name == "time" and NOW_WITHOUT_A_TIME.get(func.attr, -1) == arguments
+            ):
                 found.append(node.lineno)
-    return found
+    return sorted(found)
 
 
 def test_no_module_reads_the_wall_clock_behind_the_applications_clock():
@@ -52,10 +71,12 @@ def test_no_module_reads_the_wall_clock_behind_the_applications_clock():
 
 
 def test_the_scan_sees_each_way_of_reading_the_wall_clock():
-    planted = "import datetime as dt\nimport time\nfrom datetime import date\n"
+    planted = "import datetime as dt\nimport time\nfrom datetime import date\nfrom time import time as clock\n"
     planted += "a = dt.datetime.now(dt.UTC)\nb = time.time()\nc = date.today()\nd = dt.datetime.utcnow()\n"
-    assert wall_clock_reads(planted) == [4, 5, 6, 7]
-    assert wall_clock_reads("import time\nx = time.monotonic()\n") == []  # waiting, not a time kept
+    planted += "e = time.strftime('%Y')\nf = time.localtime()\ng = time.ctime()\nh = clock()\n"
+    assert wall_clock_reads(planted) == [5, 6, 7, 8, 9, 10, 11, 12]
+    # waiting is not a time kept, and a time given is converted, not read
+    assert wall_clock_reads("import time\nx = time.monotonic()\ny = time.strftime('%Y', time.gmtime(0))\n") == []
 
 
 def times_kept(saved: dict) -> dict[str, set[str]]:

@@ -167,7 +167,7 @@ def closing_at(text: str) -> float | None:
             if len(parts) != 2 or not all(is_number(part) for part in parts):  # the one strict parser: no '٣'
                 raise ValueError(text)
             hours, minutes = (int(part) for part in parts)
-            today = dt.datetime.fromtimestamp(timing.now()).astimezone()
+            today = timing.local().astimezone()
             return today.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
         at = dt.datetime.fromisoformat(text)
     except ValueError:
