@@ -11,6 +11,7 @@ import signal
 import time
 
 import pexpect
+import pytest
 
 from events.night.round_clock import read_clock
 from events.storage.store import Store
@@ -123,3 +124,61 @@ def test_ctrl_c_in_the_event_deck_builder_says_no_deck_was_registered_and_exits_
     child.expect("deck> ")
     interrupted(child, re.escape("No deck registered (use 'save' or 'done' to register one)."))
     assert Night(Store(db)).snapshot(event_id).players[0].deck is None
+
+
+def cooked(child: pexpect.spawn) -> int:
+    """The terminal's echo and line modes now (as the process found them, when read before it sets its own)."""
+    import termios
+
+    return termios.tcgetattr(child.child_fd)[3] & (termios.ECHO | termios.ICANON)
+
+
+def timed_terminal_pick(db, tmp_path) -> tuple[pexpect.spawn, int]:
+    """Ann's terminal at her first timed pick (the prompt reads keys one at a time under the ticking clock)."""
+    events = Night(Store(db))
+    event_id = events.create("Timed", style="terminal", seed=11, timer=120)
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.add_player(event_id, "Dot", bot=True)
+    events.seat(event_id)
+    events.start_draft(event_id)
+    child = spawn_keys(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=60)
+    modes = cooked(child)
+    child.expect(re.escape("Seat code for Ann"))
+    child.sendline(codes_of(db, event_id)["Ann"])
+    child.expect(PICK)
+    return child, modes
+
+
+def physical_timer(db, tmp_path) -> tuple[pexpect.spawn, int]:
+    Night(Store(db)).create("Physical", timer=40, seed=1)
+    child = spawn_keys(["event", "timer", "1", "--db", str(db)], tmp_path)
+    modes = cooked(child)
+    child.expect("Pick 1 of")
+    return child, modes
+
+
+def round_clock(db, tmp_path) -> tuple[pexpect.spawn, int]:
+    event_id = bots_drafted(Night(Store(db)), "Clock", NAMES[:8], seed=5)
+    Night(Store(db)).new_round(event_id, force=True)
+    child = spawn_keys(["event", "clock", str(event_id), "--minutes", "30", "--db", str(db)], tmp_path)
+    modes = cooked(child)
+    child.expect("p: pause")
+    return child, modes
+
+
+@pytest.mark.parametrize("screen", [timed_terminal_pick, physical_timer, round_clock])
+def test_a_sigterm_at_the_store_nights_key_screens_gives_the_terminal_back_and_exits_130(tmp_path, screen):
+    """`kill PID` at a screen that reads keys one at a time (a timed pick, the physical draft's timer, the round
+    clock) ends it as Ctrl-C does, the terminal's modes as they were.  Before: killed by the signal, the player's
+    terminal left unechoed and uncooked (only `play` and `build` were given back)."""
+    db = tmp_path / "night.json"
+    child, modes = screen(db, tmp_path)
+    time.sleep(0.5)  # the screen reads keys now (its modes set)
+    assert cooked(child) != modes
+    child.kill(signal.SIGTERM)
+    child.expect("cmdraft: interrupted")
+    child.expect(pexpect.EOF)
+    assert cooked(child) == modes
+    child.close()
+    assert (child.exitstatus, child.signalstatus) == (INTERRUPTED, None)

@@ -29,7 +29,7 @@ from events.outputs.text import join_names
 from events.screens.event_draft import run_event_draft, wait_for_start
 from events.screens.pool_entry import type_pool
 from events.screens.render import shown
-from events.screens.terminal import Terminal, undecodable_byte
+from events.screens.terminal import Terminal, terminate_as_interrupt, undecodable_byte
 from events.screens.timer import run_timer, schedule
 from sets.booster import booster_spec
 from sets.errors import CmdraftError, InputError, StateError
@@ -106,7 +106,8 @@ def event_draft(
     given: dict[int, str] | None = None
     if status in ("seated", "registration") and player and style == "terminal" and snap.event.mode == "draft":
         console = out()
-        given = wait_for_start(events, event_id, player, console, Terminal(console))
+        with terminate_as_interrupt():  # `kill PID` gives the terminal back as Ctrl-C does
+            given = wait_for_start(events, event_id, player, console, Terminal(console))
         if given is None:
             return
         snap = events.snapshot(event_id)
@@ -136,7 +137,8 @@ def event_draft(
         )
     else:
         try:
-            run_event_draft(events, event_id, player, console, Terminal(console), given=given)
+            with terminate_as_interrupt():  # (a timed pick reads keys one at a time: the terminal's modes set back)
+                run_event_draft(events, event_id, player, console, Terminal(console), given=given)
         finally:  # the desk sees when this terminal stopped holding its seats
             with contextlib.suppress(CmdraftError):
                 presence.terminal_left(events, event_id, [events.player_id(event_id, name) for name in player or []])
@@ -165,7 +167,8 @@ def event_timer(
     base = seconds if seconds is not None else (event.timer or 60)
     size = max(booster_spec(event.set).sizes)
     slots = list(schedule(3, size, 2, base))
-    run_timer(out(), slots, title=event.name)
+    with terminate_as_interrupt():  # the big screen reads keys one at a time: `kill PID` sets the terminal back
+        run_timer(out(), slots, title=event.name)
 
 
 def event_pool(

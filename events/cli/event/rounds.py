@@ -24,6 +24,7 @@ from events.outputs.text import join_names
 from events.screens.boards import game_board, standings_table
 from events.screens.clock import run_clock
 from events.screens.render import shown
+from events.screens.terminal import terminate_as_interrupt
 from sets.errors import InputError, LimitError
 from sets.numbers import parse_int
 from sets.userdata import db_option
@@ -218,7 +219,8 @@ def event_clock(
     rnd = next(r for r in snap.rounds if r.number == number)
     tables = [[names[pid] for pid in table] for table in rnd.tables]
     first = [names[pid] for pid in first_players(snap.event, rnd)]
-    run_clock(out(), events, event_id, number, f"{snap.event.name} · round clock", tables, first)
+    with terminate_as_interrupt():  # the big screen reads keys one at a time: `kill PID` sets the terminal back
+        run_clock(out(), events, event_id, number, f"{snap.event.name} · round clock", tables, first)
 
 
 def event_top(
