@@ -3,8 +3,8 @@ files (``sets.mtgjson``), Scryfall card arrays and bulk files (``sets.scryfall``
 (the shape of ``shared/data/cmr/cards.json``, read here) and a set cmdraft itself stored (``sets/CODE.json`` of a
 data folder, copied to a machine with no network).  ``read_card_file`` tells which kind a file is.
 
-Identity is always computed by the engine from the card's text (a stored set's was, when it was imported); where a
-file carries its own identity field, any difference is reported, never hidden.
+Identity is always computed by the engine from the card's text (a stored set's card without text keeps the identity
+computed when it was imported); where a file carries its own identity field, any difference is reported, never hidden.
 """
 
 from __future__ import annotations
@@ -93,11 +93,29 @@ def read_stored_set(data: dict[str, Any], source: str) -> ImportResult:
             f"{quoted(str(source))}: a cmdraft set file of another version ({quoted(str(data.get('format')))}); "
             f"import the file it was made from, or use the cmdraft that wrote it"
         )
-    card_set = set_from_json(data, source)
+    advice = "copy it again from the data folder it came from, or import the card file it was made from"
+    card_set = set_from_json(data, source, advice)
     result = ImportResult("cmdraft-set", source, code=card_set.code, name=card_set.name)
     result.boosters = dict(card_set.boosters)
     for card in card_set.cards:
-        result.add(card, None)
+        if not any(face.text for face in card.faces):
+            result.add(card, None)  # no text to compute its identity from: the stored facts are all there is
+            continue
+        computed = make_card(  # the engine's identity from the card's text, the stored one reported if it differs
+            card.faces,
+            card.layout,
+            name=card.name,
+            set_code=card.set_code,
+            number=card.number,
+            rarity=card.rarity,
+            mana_value=card.mana_value,
+            main_set=card.main_set,
+            mtgo_id=card.mtgo_id,
+            mtgo_foil_id=card.mtgo_foil_id,
+            copy_limit=card.copy_limit,
+            commander_legal=card.commander_legal,
+        )
+        result.add(computed, card.deck_colors)
     return result
 
 

@@ -138,7 +138,10 @@ def set_to_json(card_set: CardSet, with_text: bool = False) -> dict[str, Any]:
     }
 
 
-def set_from_json(data: dict[str, Any], source: str) -> CardSet:
+def set_from_json(
+    data: dict[str, Any], source: str, advice: str = "import the set again with 'cmdraft sets import FILE'"
+) -> CardSet:
+    """The set a file in the project's form holds; ``ImportFormatError`` naming what is damaged, then ``advice``."""
     try:
         code = data["code"]
         return CardSet(
@@ -149,6 +152,5 @@ def set_from_json(data: dict[str, Any], source: str) -> CardSet:
             source=source,
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise ImportFormatError(
-            f"set file {quoted(str(source))} is damaged ({error!r}): import the set again with 'cmdraft sets import FILE'"
-        ) from None
+        what = f"no {quoted(str(error.args[0]))} field" if isinstance(error, KeyError) and error.args else str(error)
+        raise ImportFormatError(f"set file {quoted(str(source))} is damaged ({what}): {advice}") from None

@@ -266,3 +266,29 @@ def test_a_set_file_cmdraft_stored_imports_as_it_was_stored(cli, tmp_path):
 
 
 CARDS_KEPT = ("Alpha Legend", "Beta Partner", "Civilized Scholar // Homicidal Brute")
+
+
+def test_a_stored_sets_identity_is_computed_from_its_text_and_a_changed_one_is_reported(cli, tmp_path):
+    """A stored set file whose card says another identity than its text gives (edited, or made by a faulty tool) is
+    not trusted: the engine's identity from the text is kept and the file's is reported, as for every other kind of
+    card file; a damaged one is refused in one line naming what is missing, with what to do."""
+    first = json.loads(cli("sets", "import", write(tmp_path, "TST.json", mtgjson_set()), "--json").stdout)
+    data = json.loads(Path(first["sets"][0]["path"]).read_text(encoding="utf-8"))
+    card = next(card for card in data["cards"] if card["name"] == "Beta Partner")
+    card["identity"] = card["deck_colors"] = "WUBRG"
+    tampered = write(tmp_path, "tampered.json", data)
+    listed = {
+        row["name"]: row["color_identity"]
+        for row in map(json.loads, cli("identity", tampered, "--json").stdout.splitlines())
+    }
+    assert listed["Beta Partner"] == ["B"]
+    imported = cli("sets", "import", tampered, "--json")
+    assert imported.exit_code == 0, imported.stderr
+    assert [row["name"] for row in json.loads(imported.stdout)["identity_mismatches"]] == ["Beta Partner"]
+    assert json.loads(cli("card", "Beta Partner", "--set", "TST", "--json").stdout)["color_identity"] == ["B"]
+
+    del data["cards"]
+    damaged = cli("sets", "import", write(tmp_path, "damaged.json", data))
+    assert damaged.exit_code == 2 and damaged.stderr.count("\n") == 1
+    assert "is damaged (no 'cards' field): copy it again from the data folder it came from" in damaged.stderr
+    assert "KeyError" not in damaged.stderr
