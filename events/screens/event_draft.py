@@ -17,7 +17,7 @@ from events.night.base import EventBase
 from events.night.decks import Decks
 from events.night.drafting import WAITING_FOR_START, Drafting, draft_over_words
 from events.night.joining import no_draft_seat
-from events.night.refusals import WrongCode, wrong_code_left
+from events.night.refusals import NotYourSeat, WrongCode, wrong_code_left
 from events.night.seat_codes import SlowDown, check_code, code_help, keep_token, terminal_token, uses_codes
 from events.night.serving import served_url
 from events.outputs.text import join_names
@@ -164,15 +164,16 @@ def run_event_draft(
                 if terminal.wait(poll) is not None:
                     waiting_shown = None  # typed while waiting: say again who we wait for
     except (Quit, KeyboardInterrupt) as left:  # every pick is saved
-        leave_screen(
-            console,
-            left,
-            shown(
-                f"Saved. Continue with: cmdraft event draft {event_id}"
-                + "".join(f" --player {shlex.quote(n)}" for n in players or [])
-                + db_option(events.path)
-            ),
-        )  # one line to copy
+        leave_screen(console, left, shown(f"Saved. Continue with: {again(events, event_id, players)}"))  # one line
+    except NotYourSeat:  # the seat moved (its code given elsewhere, or a new one): the command to give it here again
+        console.print(shown(f"Saved. To pick here again, give the seat code to: {again(events, event_id, players)}"))
+        raise
+
+
+def again(events: EventBase, event_id: int, players: list[str] | None) -> str:
+    """The command that opens this terminal's seats again (one line to copy)."""
+    named = "".join(f" --player {shlex.quote(n)}" for n in players or [])
+    return f"cmdraft event draft {event_id}{named}{db_option(events.path)}"
 
 
 def unlock_seat(

@@ -329,6 +329,8 @@ def test_a_terminal_asks_the_code_binds_the_seat_and_wrong_codes_wait_and_are_co
     again.sendline("1 2")
     again.expect(r"\[Y/n\]")
     again.sendline("y")
+    # the command to give the code here again, then the refusal in the words every face says it
+    again.expect_exact(f"Saved. To pick here again, give the seat code to: cmdraft event draft {event_id} --player Ann")
     again.expect("your seat was opened on another device or terminal: give your seat code again")
     again.expect(pexpect.EOF)
     other.sendline("quit")
