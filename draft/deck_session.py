@@ -39,6 +39,15 @@ SaveFunction = Callable[[Deck, bool, bool], None]
 """Keeps a deck: ``save(deck, legal, final)``; ``final`` when the player finished it ('done')."""
 
 
+MAX_BASICS = 99
+"""The most basic lands of one color a deck's builder sets at once (a typo's 1000 refused, not built)."""
+
+
+def basics_range_words() -> str:
+    """A count of basics out of range, as every face says it."""
+    return f"count must be a whole number from 0 to {MAX_BASICS}"
+
+
 class DeckSession:
     """The deck being built from ``pool`` (its cards, a copy each), with ``piper`` the set's Prismatic
     Piper (None: the set has none), ``name`` the deck's name for other tools, ``hand_seed`` the seed of
@@ -318,6 +327,8 @@ class DeckSession:
         return self._changing(lambda: self._set_basics(color, count))
 
     def _set_basics(self, color: str, count: int) -> act.BasicsSet:
+        if not 0 <= count <= MAX_BASICS:  # the one rule for every face (the builder's 'lands U 9', the phone's)
+            raise InputError(basics_range_words())
         land = basic_land(color)
         was = self.main.get(land, 0)
         self.main[land] = count

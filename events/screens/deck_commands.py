@@ -195,7 +195,7 @@ def _lands(args: list[str], text: str, session: DeckSession) -> act.FillLands | 
             color = args[0].upper() if args[0].upper() in ("C", "WASTES") else Color.parse(args[0]).value
         except ColorError as error:
             raise InputError(str(error)) from None
-        if not is_number(args[1]):
+        if not (args[1].isascii() and args[1].isdigit()):  # digits of any length: the core says the range
             raise InputError(f"{quoted(args[1])} is not a count: give the number of basics, 0 or more ('lands U 9')")
         return act.SetBasics("" if color in ("C", "WASTES") else color, int(args[1]))
     if args:

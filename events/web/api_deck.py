@@ -21,7 +21,7 @@ from typing import Any
 
 from draft.commanders import chosen_colors, crownable, room_beside
 from draft.deck_actions import CommandersChosen
-from draft.deck_session import DeckSession
+from draft.deck_session import MAX_BASICS, DeckSession
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError
@@ -171,9 +171,7 @@ def act(served: Served, player_id: int, action: DeckAction) -> DeckState:
                 session.add if action.action == "add" else session.remove, _counted(deck, pairs, served.settings)
             )
         case Basics(color=color, count=count):
-            step = functools.partial(
-                session.set_basics, _basic(color), whole(count, "count", 0, served.settings.max_basics)
-            )
+            step = functools.partial(session.set_basics, _basic(color), whole(count, "count", 0, MAX_BASICS))
         case _ if action.action == "auto":
             step = session.complete if session.commanders else functools.partial(session.replace, True)
         case _ if action.action == "undo":

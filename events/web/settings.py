@@ -74,7 +74,6 @@ class WebSettings:
     max_card_position: int = 100  # the highest position in a pack a pick may name
     max_deck_cards: int = 200  # cards one deck change may name
     max_card_count: int = 100  # copies of a card one deck change may add or remove
-    max_basics: int = 99  # basic lands of one color
     max_places: int = 64  # places in a finishing order
     max_place_size: int = 64  # players sharing one place (a draw)
     max_order_text: int = 4000  # characters of an order the desk types ("Ann > Bo = Cy > Di")

@@ -344,3 +344,21 @@ def test_a_commander_that_chooses_its_color_gets_the_one_its_best_deck_wants_whe
     assert session.colors == [Color.U] and result.colors == (Color.U,)
     assert session.identity() == ColorIdentity.parse("UG") and not session.report().chosen_for_you
     assert str(words_answer(session, result)[0]) == f"Commanders: The Prismatic Piper (blue) + {partner.name}"
+
+
+@pytest.mark.parametrize("typed", ["100", "99999999999999999999"])
+def test_basics_out_of_range_are_refused_by_the_core_in_the_words_the_phone_gets(typed):
+    """The builder took 'lands U 100000' (100,000 Islands) while the phone's builder refused it; a count of twenty
+    digits was said to be "not a count".  The range is the core's (``MAX_BASICS``), said the same to every face: the
+    web's bad-field words for the same count."""
+    from draft.deck_session import MAX_BASICS
+
+    session, _ = session_of()
+    with pytest.raises(InputError) as refused:
+        session.apply(words.parse(f"lands U {typed}", session))
+    assert (
+        str(refused.value)
+        == f"count must be a whole number from 0 to {MAX_BASICS}"
+        == "count must be a whole number from 0 to 99"
+    )
+    session.apply(words.parse(f"lands U {MAX_BASICS}", session))  # the most there is, taken
