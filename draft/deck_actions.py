@@ -16,6 +16,7 @@ from draft.deckstats import DeckStats
 from draft.goldfish import FishView
 from sets.cards import Card
 from sets.colors import Color
+from sets.errors import InputError
 
 # --- intents ---------------------------------------------------------------------------------------
 
@@ -40,6 +41,16 @@ class Add:
 @dataclass(frozen=True)
 class Remove:
     cards: tuple[tuple[Card, int], ...]
+
+
+MAX_BASICS = 99
+"""The most basic lands of one color a deck's builder sets at once (a typo's 1000 refused, not built)."""
+
+
+def check_basics(count: int) -> None:
+    """``InputError`` for a count of basics out of range, in the words every face says it."""
+    if not 0 <= count <= MAX_BASICS:
+        raise InputError(f"count must be a whole number from 0 to {MAX_BASICS}")
 
 
 @dataclass(frozen=True)

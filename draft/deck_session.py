@@ -39,19 +39,10 @@ SaveFunction = Callable[[Deck, bool, bool], None]
 """Keeps a deck: ``save(deck, legal, final)``; ``final`` when the player finished it ('done')."""
 
 
-MAX_BASICS = 99
-"""The most basic lands of one color a deck's builder sets at once (a typo's 1000 refused, not built)."""
-
-
-def basics_range_words() -> str:
-    """A count of basics out of range, as every face says it."""
-    return f"count must be a whole number from 0 to {MAX_BASICS}"
-
-
 class DeckSession:
-    """The deck being built from ``pool`` (its cards, a copy each), with ``piper`` the set's Prismatic
-    Piper (None: the set has none), ``name`` the deck's name for other tools, ``hand_seed`` the seed of
-    the sample hands, and ``deck`` the deck as it was saved (None: a fresh one)."""
+    """The deck being built from ``pool`` (its cards, a copy each), with ``piper`` the set's Prismatic Piper (None:
+    the set has none), ``name`` the deck's name for other tools, ``hand_seed`` the seed of the sample hands, and
+    ``deck`` the deck as it was saved (None: a fresh one)."""
 
     def __init__(
         self,
@@ -69,8 +60,7 @@ class DeckSession:
     ) -> None:
         self.pool: tuple[Card, ...] = tuple(pool)
         self.may_add = may_add  # Pipers it may add beyond the pool: the store's stock (None: the product's most)
-        # The product whose rules the deck follows (its added card, its grant): the pool's own unless given.
-        self.product = product or product_of(self.pool)
+        self.product = product or product_of(self.pool)  # whose rules it follows (its added card): the pool's own
         self.pool_counts = Counter(self.pool)
         self.pool_list: tuple[Card, ...] = tuple(sorted(dict.fromkeys(self.pool), key=card_order))
         self.piper, self.name, self.hand_seed = piper, name, hand_seed
@@ -327,8 +317,7 @@ class DeckSession:
         return self._changing(lambda: self._set_basics(color, count))
 
     def _set_basics(self, color: str, count: int) -> act.BasicsSet:
-        if not 0 <= count <= MAX_BASICS:  # the one rule for every face (the builder's 'lands U 9', the phone's)
-            raise InputError(basics_range_words())
+        act.check_basics(count)  # the one rule for every face (the builder's 'lands U 9', the phone's)
         land = basic_land(color)
         was = self.main.get(land, 0)
         self.main[land] = count

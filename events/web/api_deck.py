@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from draft.commanders import chosen_colors, crownable, room_beside
-from draft.deck_actions import CommandersChosen
-from draft.deck_session import MAX_BASICS, DeckSession
+from draft.deck_actions import MAX_BASICS, CommandersChosen
+from draft.deck_session import DeckSession
 from draft.decks import Deck
 from draft.formats import EXPORT_FORMATS, EXTENSIONS, FileFormat, pool_as_deck, write
 from draft.formats.mtgo import MissingMtgoIdError

@@ -351,7 +351,7 @@ def test_basics_out_of_range_are_refused_by_the_core_in_the_words_the_phone_gets
     """The builder took 'lands U 100000' (100,000 Islands) while the phone's builder refused it; a count of twenty
     digits was said to be "not a count".  The range is the core's (``MAX_BASICS``), said the same to every face: the
     web's bad-field words for the same count."""
-    from draft.deck_session import MAX_BASICS
+    from draft.deck_actions import MAX_BASICS
 
     session, _ = session_of()
     with pytest.raises(InputError) as refused:
