@@ -38,7 +38,9 @@ def test_the_core_lets_only_the_desk_start_a_draft(tmp_path, cli):
     assert events.snapshot(event_id).event.status == "drafting"
 
 
-def test_a_waiting_terminal_picks_once_the_desk_starts_the_draft(tmp_path, cli):
+def ann_waiting(cli, tmp_path):
+    """A seated terminal night and Ann's terminal given her code, waiting for the desk's start: (the database, the
+    event's id, her code, the terminal)."""
     db = tmp_path / "friday.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
     code = codes_of(db, event_id)["Ann"]
@@ -46,6 +48,11 @@ def test_a_waiting_terminal_picks_once_the_desk_starts_the_draft(tmp_path, cli):
     ann.expect("Seat code for Ann")
     ann.sendline(code)
     ann.expect("waiting for the desk to start the draft")
+    return db, event_id, code, ann
+
+
+def test_a_waiting_terminal_picks_once_the_desk_starts_the_draft(tmp_path, cli):
+    db, event_id, _, ann = ann_waiting(cli, tmp_path)
     assert Night(Store(db)).snapshot(event_id).event.status == "seated"
     assert cli("event", "draft", event_id, "--db", db, "--json").exit_code == 0  # the desk starts it
     ann.expect(PICK)  # bound by the code given while waiting: not asked again
@@ -62,13 +69,7 @@ def test_a_code_given_while_waiting_holds_the_seat_only_if_nobody_took_it_up_sin
     from events.night import browser_seats
     from events.night.seat_codes import reset_code
 
-    db = tmp_path / "friday.json"
-    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
-    code = codes_of(db, event_id)["Ann"]
-    ann = spawn(["event", "draft", str(event_id), "--player", "Ann", "--db", str(db)], tmp_path, timeout=60)
-    ann.expect("Seat code for Ann")
-    ann.sendline(code)
-    ann.expect("waiting for the desk to start the draft")
+    db, event_id, code, ann = ann_waiting(cli, tmp_path)
     night = Night(Store(db))
     if meanwhile == "phone":
         browser_seats.bind(night.phases[0], event_id, night.player_id(event_id, "Ann"))
