@@ -89,20 +89,22 @@ def pod_rows(
             hand=may_hand(session, seat, player.bot),
             drop=not player.bot and may_drop(snap.event.status, player.status),
         )
-        holding(row, held.get(player_id), seen.get(player_id), started)
+        bot_seat = player.bot or (session is not None and seat not in session.humans)  # (a bots draft: every seat)
+        holding(row, held.get(player_id), seen.get(player_id), started, bot_seat)
         if presence.stalls(row.state, row.connected, row.queued):
             row.stalled = presence.stalled_words(row.queued)
         rows.append(row)
     return rows
 
 
-def holding(row: DeskSeat, held: presence.Presence | None, asked: float | None, started: float) -> None:
+def holding(row: DeskSeat, held: presence.Presence | None, asked: float | None, started: float, bot_seat: bool) -> None:
     """Who holds a seat and whether they are there: ``holder`` "phone", "terminal", "bot" or None (nobody has
     joined with the code), ``connected`` (a phone's page open now; a terminal that still runs), and ``last_seen``
     (wall time: a phone's last request or when its seat was taken up; a terminal's end, or when it took the seat),
-    with ``before_restart`` when a phone has not asked since this server ``started`` (``presence.phone_seen``)."""
+    with ``before_restart`` when a phone has not asked since this server ``started`` (``presence.phone_seen``);
+    ``bot_seat``: a bot picks or picked for the seat (a bot player, a seat handed to a bot, a bots draft's seats)."""
     row.last_seen = asked
-    if row.bot_player or row.state == "bot":
+    if bot_seat or row.bot_player or row.state == "bot":
         row.holder = "bot"
     elif held is None:
         row.holder = None

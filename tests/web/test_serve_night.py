@@ -434,3 +434,19 @@ def test_a_key_the_answer_type_does_not_declare_is_refused_not_sent(night, manua
     assert typed(view, TableState) == typed(dict(view), TableState)
     with pytest.raises(msgspec.ValidationError, match="unknown field `secret`"):
         typed({**view, "secret": "a seat code"}, TableState)
+
+
+def test_the_desk_says_a_bot_holds_a_seat_it_drafted_to_the_end(tmp_path, cli, manual_clock):
+    """Seats the desk handed to the bots, drafted by them to the end: they were shown "not joined" once the draft
+    was over, as if a phone were still to come; a bot held them, and the desk says so."""
+    from tests.helpers.nights import draft_to_the_end
+    from tests.helpers.served import served_night
+
+    db = tmp_path / "handed.json"
+    event_id = served_night(cli, db, humans=("Ann", "Bo"), bots=2)
+    for name in ("Ann", "Bo"):
+        assert cli("event", "player", "bot", event_id, name, "--db", db).exit_code == 0
+    draft_to_the_end(db, event_id)
+    with TestClient(app_of(db, event_id, manual_clock), headers=ORIGIN) as desk:
+        seats = ok(desk.get("/api/desk", headers=DESK))["seats"]
+    assert len(seats) == 4 and {row["holder"] for row in seats} == {"bot"}
