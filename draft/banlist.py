@@ -7,15 +7,19 @@ replaces the bundled one whole.  Basic lands are never banned.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from sets.card_index import CardIndex
 from sets.cards import Card, names_of, normalize_name
+from sets.visible import quoted
 
 _ANTE = re.compile(r"\bante\b", re.IGNORECASE)
+TYPO_CUTOFF = 0.85  # how close a name unknown here must be to a card's to be taken for a typo of it
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,7 @@ class BannedList:
     as_of: str = ""
     sources: tuple[str, ...] = ()
     source_file: str = ""
+    listed: tuple[str, ...] = ()  # a list of one's own: its names as written (``misspelled``)
 
     def reason(self, card: Card) -> str | None:
         """Why ``card`` is banned, in words a player reads; None when it isn't."""
@@ -54,8 +59,30 @@ def read_banlist(text: str, source_file: str) -> BannedList:
     """A list of one's own: one card name a line, ``#`` comments and blank lines skipped."""
     names = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     return BannedList(
-        {normalize_name(name): f"it is on the banned list {source_file}" for name in names}, source_file=source_file
+        {normalize_name(name): f"it is on the banned list {source_file}" for name in names},
+        source_file=source_file,
+        listed=tuple(names),
     )
+
+
+def misspelled(banned: BannedList, index: CardIndex) -> list[str]:
+    """Notes for the names of a list of one's own that no card answers to but one nearly does (a typo: it bans
+    nothing).  A name merely unknown here is no note: a banned list names many cards of sets not loaded."""
+    known = {
+        normalize_name(name): name for card_set in index.sets for card in card_set.cards for name in names_of(card)
+    }
+    notes = []
+    for name in banned.listed:
+        key = normalize_name(name)
+        if key in known:
+            continue
+        close = difflib.get_close_matches(key, known, n=1, cutoff=TYPO_CUTOFF)
+        if close:
+            notes.append(
+                f"the banned list {banned.source_file} names {quoted(name)}, which no card here is called: did you "
+                f"mean {quoted(known[close[0]])}? As written it bans nothing"
+            )
+    return notes
 
 
 @cache

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -10,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from draft.banlist import NO_BANS, BannedList, commander_banlist, read_banlist
+from draft.banlist import NO_BANS, BannedList, commander_banlist, misspelled, read_banlist
 from draft.deck_rules import Problem, validate
 from draft.deck_state import plural
 from draft.deckbuild import check_suggestions, rank_commanders
@@ -120,6 +121,9 @@ def deck_check(
         problems += [type(p)(p.code, f"pool file: {p.message}", p.cards) for p in pool_problems]
     banned = load_banlist(banlist) if deck_format is DeckFormat.COMMANDER else NO_BANS
     report = validate(deck, pool_deck, deck_format, colors, banned, problems, chosen)
+    typos = tuple(misspelled(banned, index))
+    if typos:  # a name of the list that is nearly a card's: it bans nothing as written
+        report = dataclasses.replace(report, notes=report.notes + typos)
     if as_json:
         emit_json(report.to_json())
     else:

@@ -312,3 +312,20 @@ def convert_beside(cli, tmp_path, db, deck):
         assert files_of(tmp_path) == before and not any((tmp_path / "night.json.drafts").iterdir()), name
     written = cli("deck", "convert", deck, tmp_path / "night.txt", "--force")  # a name beside it, not one of its files
     assert written.exit_code == 0, written.output
+
+
+def test_a_banned_lists_name_nearly_a_cards_is_noted_as_banning_nothing_and_unknown_ones_are_not(cli, tmp_path):
+    """A judge's own list with 'Arcane Signett' banned nothing without a word.  A name nearly a card's here is said to
+    ban nothing as written, with the card it likely means; a name no card here comes near (a card of a set not
+    loaded: 'Black Lotus', 'Flash') is no note, as a real banned list names many."""
+    bans = tmp_path / "bans.txt"
+    bans.write_text("# my list\nArcane Signett\nBlack Lotus\nFlash\nJeweled Lotus\n", encoding="utf-8")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Kamahl, Heart of Krosa\n\nDeck\n1 Arcane Signet\n98 Forest\n", encoding="utf-8")
+    checked = cli("deck", "check", deck, "--format", "commander", "--banlist", bans, "--json")
+    report = json.loads(checked.stdout)
+    assert checked.exit_code == 0 and report["valid"], checked.output  # the Signet is not banned as written
+    assert report["notes"] == [
+        f"the banned list {bans} names 'Arcane Signett', which no card here is called: did you mean 'Arcane Signet'? "
+        "As written it bans nothing"
+    ]
