@@ -53,3 +53,9 @@ def quoted(text: object) -> str:
         if opening not in shown and closing not in shown:
             return f"{opening}{shown}{closing}"
     return "'" + shown.replace("'", "\\'") + "'"
+
+
+def sentence(words: str) -> str:
+    """Words said as a sentence of their own (a refusal or a status shown on a line apart): a capital first letter
+    and a full stop."""
+    return words[:1].upper() + words[1:] + "."

@@ -27,7 +27,7 @@ from events.storage.store import phase_change
 from events.storage.tables import records_of
 from sets.booster import booster_spec, sealed_pool
 from sets.errors import InputError, StateError
-from sets.visible import quoted
+from sets.visible import quoted, sentence
 
 WAITING_FOR_START = "waiting for the desk to start the draft"  # what a seated player waits for, at every face
 
@@ -39,7 +39,7 @@ def waiting_words(snap: Snapshot, player_id: int, player: PlayerRow | None = Non
     row, when the caller has it)."""
     player = snap.player(player_id) if player is None else player
     if snap.event.status in ("registration", "seated"):
-        return WAITING_FOR_START[:1].upper() + WAITING_FOR_START[1:] + "."
+        return sentence(WAITING_FOR_START)
     if snap.event.status != "drafting" or player.pool_size is None:
         return None
     if player.pod is None:  # added after the draft started, with a sealed pool opened for them

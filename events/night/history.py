@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import msgspec
 from tinydb import TinyDB
 
-from events.storage.draft_records import now
+from events import timing
 from events.storage.record_parts import UndoNote
 from events.storage.records import Change, Record
 from events.storage.table_names import HISTORY
@@ -253,7 +253,7 @@ def log_change(
     marks = {"undo": undo, "undoes": undoes}  # written only when given
     return records_of(db, Change).insert_fields(
         event=event_id,
-        at=now(),
+        at=timing.stamp(),
         who=who,
         what=what,
         old=old,

@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from sets.errors import CmdraftError, LimitError, StateError
-from sets.visible import quoted
+from sets.visible import quoted, sentence
 
 EXIT_ROLE = 5
 
@@ -132,7 +132,7 @@ def no_builder_words(status: str) -> str | None:
     """Why no deck is built while the event is ``status``, as a sentence a face shows where its builder would be
     (``not_building``'s words); None while decks are built."""
     refused = not_building(status)
-    return None if refused is None else refused.message[:1].upper() + refused.message[1:] + "."
+    return None if refused is None else sentence(refused.message)
 
 
 class WrongCode(Refusal):

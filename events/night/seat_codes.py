@@ -280,7 +280,7 @@ def _wrong_or_right(
     else:
         sources.update(row.id, wrong=wrong, at=now, until=until)
     records_of(db, Player).update(
-        player.id, code_tries=player.code_tries + 1, code_tried_at=now_text(), code_tried_from=source
+        player.id, code_tries=player.code_tries + 1, code_tried_at=timing.stamp(), code_tried_from=source
     )
     if wrong == FREE_WRONG_CODES + 1:  # the history keeps the first wait of a source, not every try
         history.log_change(
@@ -305,10 +305,6 @@ def source_waits(events: EventBase, event_id: int) -> list[dict[str, object]]:
         for row in sorted(rows, key=lambda r: -r.at)
         if now - row.at <= FORGET_AFTER
     ]
-
-
-def now_text() -> str:
-    return timing.stamp()
 
 
 def failures(events: EventBase, event_id: int) -> dict[int, int]:

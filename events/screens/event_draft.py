@@ -31,7 +31,7 @@ from events.sessions.table import DraftTable
 from sets.errors import InputError, StateError
 from sets.names import name_order
 from sets.userdata import db_option
-from sets.visible import quoted
+from sets.visible import quoted, sentence
 
 
 def run_event_draft(
@@ -81,8 +81,8 @@ def run_event_draft(
                             presence.terminal_holds(events, event_id, player_id)
                             tokens[player_id] = given[player_id]
                             continue
-                        lost = SEAT_LOST[still is None]  # then the code is asked for again, below
-                        console.print(shown(lost[:1].upper() + lost[1:] + ".", style="yellow"), soft_wrap=True)
+                        # then the code is asked for again, below
+                        console.print(shown(sentence(SEAT_LOST[still is None]), style="yellow"), soft_wrap=True)
                     if player_id in wanted:
                         tokens[player_id] = unlock_seat(
                             events,

@@ -27,6 +27,7 @@ from events.sessions.table import caught_up
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import InputError
+from sets.visible import sentence
 
 
 def pool_summary(pool: list[Card], leaders: bool = True, curve_apart: bool = False) -> Text:
@@ -172,8 +173,8 @@ class TablePrompt:
                 for reason in seat.hint().reasons():
                     self.console.print(Text("Hint: " + reason, style="cyan"))
             elif command in ("signals", "s"):
-                for sentence in signals_lines(seat.signals()):
-                    self.console.print(shown(sentence), soft_wrap=True)  # one line a color, names written out
+                for said in signals_lines(seat.signals()):
+                    self.console.print(shown(said), soft_wrap=True)  # one line a color, names written out
             else:
                 command = None
             if command is not None:
@@ -188,7 +189,7 @@ class TablePrompt:
                     # the pack moved on meanwhile (another terminal, the desk): the caller shows the one here now
                     waits = not seat.draft.finished and seat.seat not in seat.draft.waiting()
                     moved = seat.stale_words(seat.seen or seat.at, waits)
-                    self.console.print(Text(moved[:1].upper() + moved[1:] + ".", style="yellow"))
+                    self.console.print(Text(sentence(moved), style="yellow"))
                     return
                 self.remind(deadline is not None)
                 continue

@@ -28,6 +28,7 @@ from events.sessions.table import DraftTable
 from sets.booster import Printing
 from sets.cards import Card
 from sets.errors import StateError
+from sets.visible import sentence
 
 if TYPE_CHECKING:
     from events.deferred import Deferred
@@ -87,7 +88,7 @@ def pack_wait_words(done: bool, bot: bool, waiting_on: Sequence[str], pack_done:
     if done:
         return "Your draft is done. Waiting for the others to finish."
     if bot:
-        return BOT_SEAT[:1].upper() + BOT_SEAT[1:] + "."
+        return sentence(BOT_SEAT)
     if waiting_on:
         return f"Waiting for {', '.join(waiting_on)} " + (
             f"to finish pack {pack}…" if pack_done else "to pass you a pack…"

@@ -55,7 +55,6 @@ from events.storage.draft_records import (
     pick_seconds,
     token_hash,
 )
-from events.storage.draft_records import now as now_text
 from events.storage.journal import JournalWrite
 from events.storage.pick_clock import deadline_of, next_deadline, set_back, without_seats
 from events.storage.records import MAX_NAME
@@ -114,7 +113,7 @@ class TableSession(SeatPicks):
         state.pop("picks")
         doc = {
             "kind": kind,
-            "created": now_text(),
+            "created": timing.stamp(),
             "state": state,
             "humans": list(humans),
             "names": list(names),

@@ -94,11 +94,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
-def now() -> str:
-    """The time of a change, UTC, to the second (a draft's record and the event's history alike)."""
-    return timing.stamp()
-
-
 def pick_rows(picks: Sequence[Pick]) -> list[list[int]]:
     return [[pick.seat, *pick.positions] for pick in picks]
 
