@@ -83,8 +83,7 @@ def claim(events: Drafting, event_id: int, player_id: int, token: str, take_over
     session = TableSession.load(events.store, where[2])
     if session.draft.finished or session.bound_exactly(where[1], token):
         return
-    if take_over or session.bound(where[1], None):
-        session.claim(where[1], token)
+    session.claim(where[1], token, take_over)
 
 
 def holder(events: Drafting, event_id: int, token: str) -> int | None:

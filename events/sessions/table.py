@@ -141,8 +141,9 @@ class DraftTable(Protocol):
         """Which terminal token holds each seat (by seat number as text), as saved."""
         ...
 
-    def claim(self, seat: int, token: str) -> None:
-        """Bind a seat to the terminal holding ``token``."""
+    def claim(self, seat: int, token: str, take_over: bool = True) -> None:
+        """Bind a seat to the terminal holding ``token``; without ``take_over``, only a seat nobody holds (checked
+        in the transaction that binds it)."""
         ...
 
     def bound(self, seat: int, token: str | None) -> bool:

@@ -274,19 +274,24 @@ class TableSession(SeatPicks):
 
     # --- seats bound to terminals ---------------------------------------------------------------------------
 
-    def claim(self, seat: int, token: str) -> None:
-        """Bind a seat to the terminal holding ``token`` (after its seat code was given there)."""
-        self._set_claim(seat, token_hash(token))
+    def claim(self, seat: int, token: str, take_over: bool = True) -> None:
+        """Bind a seat to the terminal holding ``token`` (after its seat code was given there); without
+        ``take_over``, only a seat nobody holds, checked in the same transaction that binds it."""
+        self._set_claim(seat, token_hash(token), None if take_over else token)
 
     def release(self, seat: int) -> None:
         """Unbind a seat (its code was reset): no terminal may pick for it until the new code is given."""
         self._set_claim(seat, RESET_MARK + secrets.token_hex(8))
 
-    def _set_claim(self, seat: int, value: str) -> None:
+    def _set_claim(self, seat: int, value: str, unless_held: str | None = None) -> None:
+        """Inside one transaction: the seat's claim set to ``value``, unless ``unless_held`` is given and the seat is
+        held by another token than it (``bound``) once the draft's file is read."""
         if self.record.get("journal") is None:
             return  # the draft is over
         with self._writing() as entry:
             self._catch_up(entry.state)
+            if unless_held is not None and not self.bound(seat, unless_held):
+                return
             self.doc["claims"] = dict(self.doc.get("claims") or {}, **{str(seat): value})
             self._save(entry, len(self.draft.log))
 

@@ -265,8 +265,8 @@ def claim_if_free(served: Served, player_id: int, token: str) -> None:
         session = served.table(place[0])
         if session.draft.finished:
             served.settle(place[0], session)
-        elif session.bound(place[1], None):
-            session.claim(place[1], token)
+        else:  # (nobody holds it: checked in the transaction that binds it)
+            session.claim(place[1], token, take_over=False)
 
 
 class Stream(Protocol):
@@ -437,7 +437,8 @@ def _write_picks(served: Served, session: DraftTable, batch: list[Waiting], defe
     for waiting in batch:  # (on the loop, ``deferred``, no seat is to be bound: ``_in_memory`` saw to it)
         waiting.done = True
         if deferred is None and waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
-            session.claim(waiting.seat, waiting.token)  # the draft started after the browser joined: bound here now
+            # the draft started after the browser joined: bound here now, if nobody took it up meanwhile
+            session.claim(waiting.seat, waiting.token, take_over=False)
         seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
         seat.seen = waiting.at
         held.append((seat, waiting.positions))

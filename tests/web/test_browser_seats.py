@@ -57,6 +57,19 @@ def test_a_browser_claims_a_seat_nobody_holds_but_never_takes_one_over_without_t
     assert events.draft_session(event_id, bo.pod).bound_exactly(bo.seat, "browser-token")
 
 
+def test_a_seat_taken_up_after_the_check_read_it_free_stays_where_it_was_taken(tmp_path, cli):
+    db = tmp_path / "race.json"
+    event_id, events = drafting(cli, db, "Ann", "Bo")
+    bo = events.player(event_id, "Bo")
+    late = events.draft_session(event_id, bo.pod)  # read while nobody holds Bo's seat
+    assert late.bound(bo.seat, None)
+    events.draft_session(event_id, bo.pod).claim(bo.seat, "terminal-token")  # then Bo's code is given at a terminal
+    late.claim(bo.seat, "browser-token", take_over=False)  # the browser's claim of a seat it read as free
+    assert events.draft_session(event_id, bo.pod).bound_exactly(bo.seat, "terminal-token")
+    late.claim(bo.seat, "browser-token")  # the code given in that browser takes it over
+    assert events.draft_session(event_id, bo.pod).bound_exactly(bo.seat, "browser-token")
+
+
 def test_several_seats_picks_are_written_together_each_checked_alone(tmp_path, cli):
     db = tmp_path / "many.json"
     event_id, events = drafting(cli, db, "Ann", "Bo", "Cy", bots=1)
