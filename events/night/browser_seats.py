@@ -83,7 +83,8 @@ def claim(events: Drafting, event_id: int, player_id: int, token: str, take_over
     session = TableSession.load(events.store, where[2])
     if session.draft.finished or session.bound_exactly(where[1], token):
         return
-    session.claim(where[1], token, take_over)
+    if take_over or session.bound(where[1], None):  # (checked again in the transaction that binds it)
+        session.claim(where[1], token, take_over)
 
 
 def holder(events: Drafting, event_id: int, token: str) -> int | None:

@@ -265,7 +265,7 @@ def claim_if_free(served: Served, player_id: int, token: str) -> None:
         session = served.table(place[0])
         if session.draft.finished:
             served.settle(place[0], session)
-        else:  # (nobody holds it: checked in the transaction that binds it)
+        elif session.bound(place[1], None):  # (checked again in the transaction that binds it)
             session.claim(place[1], token, take_over=False)
 
 
