@@ -59,7 +59,7 @@ def read_banlist(text: str, source_file: str) -> BannedList:
     """A list of one's own: one card name a line, ``#`` comments and blank lines skipped."""
     names = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     return BannedList(
-        {normalize_name(name): f"it is on the banned list {source_file}" for name in names},
+        {normalize_name(name): f"it is on the banned list {quoted(source_file)}" for name in names},
         source_file=source_file,
         listed=tuple(names),
     )
@@ -79,7 +79,7 @@ def misspelled(banned: BannedList, index: CardIndex) -> list[str]:
         close = difflib.get_close_matches(key, known, n=1, cutoff=TYPO_CUTOFF)
         if close:
             notes.append(
-                f"the banned list {banned.source_file} names {quoted(name)}, which no card here is called: did you "
+                f"the banned list {quoted(banned.source_file)} names {quoted(name)}, which no card here is called: did you "
                 f"mean {quoted(known[close[0]])}? As written it bans nothing"
             )
     return notes

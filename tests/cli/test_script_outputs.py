@@ -326,6 +326,6 @@ def test_a_banned_lists_name_nearly_a_cards_is_noted_as_banning_nothing_and_unkn
     report = json.loads(checked.stdout)
     assert checked.exit_code == 0 and report["valid"], checked.output  # the Signet is not banned as written
     assert report["notes"] == [
-        f"the banned list {bans} names 'Arcane Signett', which no card here is called: did you mean 'Arcane Signet'? "
+        f"the banned list '{bans}' names 'Arcane Signett', which no card here is called: did you mean 'Arcane Signet'? "
         "As written it bans nothing"
     ]

@@ -276,6 +276,12 @@ def test_a_banned_card_in_a_constructed_deck_names_the_list_and_its_date(white):
     assert "Jeweled Lotus" in message and "2026-02-09" in message
 
 
+def test_a_banned_cards_reason_quotes_the_lists_path_as_typed_and_visible():
+    banlist = read_banlist("Sol Ring\n", "my bans\n'old'.txt")
+    reason = banlist.reason(fixture("Sol Ring", "Artifact", "", "{1}"))
+    assert reason == "it is on the banned list \"my bans\\x0a'old'.txt\""  # one line, the path quoted and visible
+
+
 def test_a_banlist_file_replaces_the_list():
     banlist = read_banlist("# my list\nSol Ring\n", "my.txt")
     assert isinstance(banlist, BannedList) and banlist.source_file == "my.txt"
