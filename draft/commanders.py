@@ -165,7 +165,8 @@ def why_not_paired(first: Card, second: Card, product: Product | None = None, *,
             + ", ".join(f"{card.name}'s color identity is {card.identity}, not {one}" for card in left_out)
             + " (CR 702.124h as the grant applies it)"
         )
-    elif all(len(card.identity) == 1 and card.can_be_commander for card in (first, second)):
+    elif None in kinds and all(len(card.identity) == 1 and card.can_be_commander for card in (first, second)):
+        # (said only where a card has no partner ability of its own: a printed one says what it pairs with)
         granting = " and ".join(p.name for p in products().values() if p.grant is not None)
         who = "constructed Commander" if constructed else f"{product.name} ({product.code})"
         reason += f"; {who} grants mono-colored legends no partner (that is the rule of a {granting} draft)"

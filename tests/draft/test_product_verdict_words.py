@@ -14,6 +14,7 @@ from draft.products import product
 from sets.basics import basic_land
 from sets.card_index import card_index
 from sets.colors import Color
+from tests.helpers.decks import fixture
 from tests.helpers.products import CLB, CMM, import_products
 
 
@@ -58,6 +59,19 @@ def test_a_mono_colored_pair_refused_in_constructed_commander_names_no_draft_pro
     assert "Commander Legends (CMR) grants mono-colored legends no partner" in " | ".join(
         p.message for p in drafted.problems if p.code == "illegal-pair"
     )
+
+
+def test_two_mono_colored_legends_with_partner_abilities_that_dont_combine_are_refused_by_those_alone():
+    # Each has a partner ability of its own, of kinds that never combine (CR 702.124f): that is the whole reason, and
+    # no product's grant for legends without one is named, as though it were missing.
+    wil = fixture("Wil", "Legendary Creature — Human Noble", "Friends forever", "{1}{W}")
+    akroma = fixture("Akroma", "Legendary Creature — Angel", "Partner", "{2}{W}")
+    said = why_not_paired(wil, akroma, product("CMR"))
+    assert said.endswith("different partner abilities never combine (CR 702.124f)"), said
+    assert "grants" not in said, said
+    # a legend with none beside one with partner still hears that no grant pairs mono-colored legends here
+    ayula = fixture("Ayula", "Legendary Creature — Bear", "", "{1}{G}")
+    assert "grants mono-colored legends no partner" in why_not_paired(ayula, akroma, product("CMR"))
 
 
 def test_a_card_of_a_product_not_imported_is_named_with_the_set_to_download():
