@@ -152,6 +152,18 @@ class DeckRegistered:
     def valid(self) -> bool:
         return self.report.valid
 
+    @property
+    def led(self) -> str:
+        """What the desk reads back of the deck registered: its commanders, the colors chosen for them, its color
+        identity and size ("Kamahl + The Prismatic Piper choosing blue; identity UG; 60 cards")."""
+        report = self.report
+        chosen = " and ".join(color.word for color in report.piper_colors)
+        return (
+            (" + ".join(report.commanders) or "no commander")
+            + (f" choosing {chosen}" if chosen else "")
+            + f"; identity {report.color_identity.code or 'colorless'}; {report.size} cards"
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The answer ``event deck --json`` prints: the player (as registered: ``name``, as every player list names
         them, and ``player``, the key it had first), the report's JSON and the note, null when there is none (words,

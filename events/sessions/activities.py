@@ -401,7 +401,8 @@ class EventDeck:
         self._files.drop(self.event_id, self.player_id)  # registered: the deck is the registration now
         self.report = registered  # the legality report ``event deck`` gives, for a face that shows it
         self.notices.append(
-            f"deck registered for {quoted(self.player_name)} ({'legal' if registered.valid else 'not legal yet'})"
+            f"deck registered for {quoted(self.player_name)} ({registered.led}): "
+            + ("legal" if registered.valid else "not legal yet")
         )
 
     def drafted(self) -> DraftTable:

@@ -33,7 +33,8 @@ def test_event_deck_registers_a_deck_whose_file_gives_a_number_it_cannot_keep(tm
     done = cli("event", "deck", event_id, "Ann", path, "--db", night.store.path)
     assert done.exit_code == 0, done.output
     assert "Traceback" not in done.output and "ValidationError" not in done.output
-    assert done.output == "deck registered for 'Ann': legal\n"  # one line: the deck legal
+    assert done.output.startswith("deck registered for 'Ann' (") and done.output.endswith("60 cards): legal\n")
+    assert done.output.count("\n") == 1  # one line: the deck legal
     out = tmp_path / "friday"
     assert cli("event", "export", event_id, "--out", out, "--db", night.store.path).exit_code == 0
     exported = "".join(path.read_text(encoding="utf-8") for path in out.glob("001-Ann-deck*"))

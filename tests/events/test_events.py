@@ -756,7 +756,7 @@ def test_build_a_deck_at_the_terminal_registers_it(tmp_path):
     child.sendline("auto")
     child.expect("deck> ")
     child.sendline("done")
-    child.expect("deck registered for 'Ann' \\(legal\\)")
+    child.expect("deck registered for 'Ann' \\([^)]*60 cards\\): legal")
     child.expect(pexpect.EOF)
     ann = next(p for p in events.snapshot(event_id).players if p.name == "Ann")
     assert ann.deck.valid

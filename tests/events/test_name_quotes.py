@@ -63,7 +63,9 @@ def test_deck_registered_drop_and_undo_messages_quote_the_player(night, name, cl
     db = events.store.path
     registered = cli("event", "deck", event_id, name, "--auto", "--db", db)
     assert (
-        registered.stdout.startswith(f"deck registered for {quoted(name)}: legal") and "\x1b" not in registered.stdout
+        registered.stdout.startswith(f"deck registered for {quoted(name)} (")
+        and registered.stdout.rstrip().endswith("): legal")
+        and "\x1b" not in registered.stdout
     )
     builder = EventDeck(events.phases[3], event_id, name)
     builder.session.save()

@@ -294,20 +294,21 @@ def test_a_deck_file_that_leaves_the_ledger_short_tells_the_desk_at_once(tmp_pat
     deck.write_text("Commander\n2 The Prismatic Piper\n\nDeck\n29 Mountain\n29 Forest\n", encoding="utf-8")
     db = str(events.store.path)
     register = ("event", "deck", str(event_id), "NAME", str(deck), "--piper", "R", "--piper", "G", "--db", db)
+    led = "The Prismatic Piper + The Prismatic Piper choosing red and green; identity RG; 60 cards"  # as the file says
     without = [n for n in NAMES if in_pool(events, event_id, n) == 0]
     for name in without:  # each adds two Pipers, lent from the pools (the stock holds none) until they run out
         said = cli(*(name if arg == "NAME" else arg for arg in register))
         assert said.exit_code == 0, said.output
         ledger = events.piper_ledger(event_id)
         if not ledger.shortfall:
-            assert " ".join(said.stdout.split()) == f"deck registered for '{name}': legal"
+            assert " ".join(said.stdout.split()) == f"deck registered for '{name}' ({led}): legal"
             continue
         lenders = " / ".join(lender.player for lender in ledger.lenders) or "nobody in the event"
         note = (
             f"Piper shortfall: registered decks add {ledger.needed} Pipers, {ledger.shortfall} more than players and "
             f"the store can lend (could lend: {lenders})"
         )
-        assert " ".join(said.stdout.split()) == f"deck registered for '{name}': legal; {note}"
+        assert " ".join(said.stdout.split()) == f"deck registered for '{name}' ({led}): legal; {note}"
         again = cli(*(name if arg == "NAME" else arg for arg in register), "--json")
         assert again.exit_code == 0 and json.loads(again.stdout)["pipers_note"] == note
         events.set_pipers(event_id, stock=ledger.shortfall)  # the stock covers it now: nothing to say

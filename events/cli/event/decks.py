@@ -151,7 +151,8 @@ def event_deck(
         "legal" if report.valid else "NOT legal: " + "; ".join(problem_lines(report.problems, report.color_identity))
     )
     note = registered.pipers_note  # the stock limited an auto deck, or a deck file leaves the Piper ledger short
-    out().print(shown(f"deck registered for {quoted(registered.player)}: {verdict}" + (f"; {note}" if note else "")))
+    said = f"deck registered for {quoted(registered.player)} ({registered.led}): {verdict}"
+    out().print(shown(said + (f"; {note}" if note else "")))
     if not report.valid:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
 
