@@ -8,6 +8,8 @@ keeps them in its log), so the two can't drift apart.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 
 from rich.console import Console, RenderableType
@@ -265,8 +267,51 @@ def not_legal_lines(problems: Sequence[Problem]) -> list[RenderableType]:
     return [head, *(Text(f"  {problem.code}: {problem.message}", style="red") for problem in problems)]
 
 
-def help_text(activity: DeckActivity) -> str:
-    return words.HELP_REGISTER if activity.registers else words.HELP_BUILD
+def help_text(activity: DeckActivity, width: int | None = None) -> str:
+    """The builder's commands, each with what it does, fitted to ``width`` columns (None: as written, 70 wide)."""
+    text = words.HELP_REGISTER if activity.registers else words.HELP_BUILD
+    return text if width is None else fitted_help(text, width)
+
+
+HELP_COLUMN = 20  # where the help's words on what a command does begin
+
+
+def fitted_help(text: str, width: int) -> str:
+    """A help of commands (a heading, then a line per command: two spaces, the command, two or more spaces, what it
+    does, the rest of that on lines indented to ``HELP_COLUMN``) wrapped again at ``width`` columns: what a command
+    does stays in its column, or goes under the command, indented, where the column would leave it too narrow."""
+    if all(len(line) <= width for line in text.splitlines()):
+        return text
+    entries: list[list[str]] = []  # [command, what it does], or [a line that is neither]
+    for line in text.splitlines():
+        entry = re.match(r"  (\S.*?)\s{2,}(\S.*)$", line)
+        if line.startswith(" " * HELP_COLUMN) and entries and len(entries[-1]) == 2:
+            entries[-1][1] += " " + line.strip()
+        elif entry:
+            entries.append([entry[1], entry[2]])
+        else:
+            entries.append([line])
+    lines: list[str] = []
+    beside = width - HELP_COLUMN >= 30  # room for the words beside the commands
+    for entry in entries:
+        if len(entry) == 1:
+            lines += _wrapped(entry[0], width, "", "") or [""]
+        elif beside:
+            first = f"  {entry[0]}".ljust(HELP_COLUMN - 2) + "  "
+            lines += _wrapped(entry[1], width, first, " " * HELP_COLUMN)
+        else:
+            lines += _wrapped(f"  {entry[0]}", width, "", "    ") + _wrapped(entry[1], width, "      ", "      ")
+    return "\n".join(lines)
+
+
+def _wrapped(words: str, width: int, first: str, then: str) -> list[str]:
+    """``words`` wrapped at ``width`` without breaking an example typed in quotes ('lands U 9') where it fits."""
+    room = width - max(len(first), len(then))
+    kept = re.sub(r"'[^']*'", lambda quote: quote[0].replace(" ", "\0") if len(quote[0]) <= room else quote[0], words)
+    return [
+        line.replace("\0", " ")
+        for line in textwrap.wrap(kept, width, initial_indent=first, subsequent_indent=then, break_on_hyphens=False)
+    ]
 
 
 def pool_farewell(activity: DeckActivity) -> str:
@@ -329,7 +374,7 @@ class BuilderPrompt:
             case words.Quit():
                 raise Quit()
             case words.Help():
-                self.say([Text(help_text(self.activity))])
+                self.say([Text(help_text(self.activity, self.console.width))])
             case words.ReadCard():
                 show_card(self.console, command.text, list(self.session.pool_list), "your pool list")
             case words.Review():

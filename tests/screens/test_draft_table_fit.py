@@ -3,6 +3,8 @@ screen (issue 24: name, cost, type, rarity, identity), the Type column is the on
 
 from __future__ import annotations
 
+import pytest
+
 from sets.booster import Printing
 from sets.catalog import load_set
 from tests.helpers.practice import practice_app, screen_text, session_at, widget_text
@@ -226,3 +228,31 @@ async def test_a_terminal_widened_from_too_narrow_shows_every_number_and_whole_n
         assert len(shown_rows) >= 10, text
         for number, printing in enumerate(session.draft.pack(0)[: len(shown_rows)], start=1):
             assert f" {number:>2}  {printing.card.name}" in text, (number, printing.card.name, text)
+
+
+@pytest.mark.parametrize("columns", [80, 50, 34])
+def test_the_builders_help_fits_the_terminal_with_every_word_in_order(tmp_path, columns):
+    """Before: the line prompt's help, written 70 wide, wrapped raggedly below that (a command's words broke off
+    into the command column). Now each command's words stay in their column, or go under it when that is narrow."""
+    from events.screens.deck_commands import HELP_BUILD
+    from tests.helpers.cliapp import invoke
+
+    pool = tmp_path / "pool.txt"
+    pool.write_text("1 Murder\n1 Cast Down\n1 Sengir, the Dark Baron\n", encoding="utf-8")
+    built = invoke(
+        ["build", str(pool), "--plain", "--db", str(tmp_path / "db.json")],
+        input="help\nquit\n",
+        env={"COLUMNS": str(columns)},
+    )
+    lines = [line.removeprefix("deck> ") for line in built.stdout.splitlines()]  # (the typed line isn't echoed here)
+    start = next(i for i, line in enumerate(lines) if line.startswith("Deck building commands"))
+    end = next(i for i in range(start, len(lines)) if not lines[i].strip() or lines[i].startswith("Saved."))
+    shown = lines[start:end]
+    said = " ".join(" ".join(shown).split())
+    assert said == " ".join(HELP_BUILD.split()), said  # every word, in its order
+    assert all(len(line) <= columns for line in shown)
+    commands = [line.split("  ")[1] for line in HELP_BUILD.splitlines() if line.startswith("  ") and line[2] != " "]
+    assert all(any(line.startswith(f"  {command}") for line in shown) for command in commands)  # each begins a line
+    heading = next(i for i, line in enumerate(shown) if line.startswith("  "))
+    begins = tuple(f"  {command}" for command in commands)
+    assert all(line.startswith(begins) or line.startswith(" " * 6) for line in shown[heading:])  # none ragged

@@ -289,7 +289,7 @@ class BuilderScreen(Screen):
                 case words.Quit():
                     cast(DeckAppFace, self.app).leave()
                 case words.Help():
-                    self.log_message(Text(help_text(self.activity)))
+                    self.log_message(Text(help_text(self.activity, self.app.size.width - 2)))
                 case words.ReadCard():
                     self.read_card(command.text)
                 case words.Review():
