@@ -415,9 +415,7 @@ class Bot:
             draw = random.Random(self.seed * 7919).random
             ties += [draw() * 0.05 for _ in range(TIES)]
         start, score = len(self.pool) * TIE_STRIDE, self._scorer(plan, progress)
-        scored = sorted(
-            [(score(p.card) + ties[(start + i) % TIES], i) for i, p in enumerate(pack)], reverse=True
-        )
+        scored = sorted([(score(p.card) + ties[(start + i) % TIES], i) for i, p in enumerate(pack)], reverse=True)
         return plan, scored
 
     def choose(self, pack: Sequence[Printing], count: int, progress: float) -> list[int]:

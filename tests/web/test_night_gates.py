@@ -145,7 +145,9 @@ def test_a_terminal_builder_names_the_command_that_reopens_this_events_deck_with
     command = shlex.split(building.resume)
     assert command[:5] == ["cmdraft", "event", "deck", str(event_id), "#1"] and command[-2:] == ["--db", str(db)]
     saved = cli(*command[1:], input="auto\nsave\nquit\n")
-    assert saved.exit_code == 0 and "deck registered for 'Ann' (" in saved.stdout and "): legal" in saved.stdout, saved.stderr
+    assert saved.exit_code == 0 and "deck registered for 'Ann' (" in saved.stdout and "): legal" in saved.stdout, (
+        saved.stderr
+    )
     assert Night(Store(db)).deck_of(event_id, 1) is not None  # the deck of this event's database, reopened by it
 
 
