@@ -44,6 +44,7 @@ from the packs of the seat's own picks, so a resumed draft makes the same picks.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -105,10 +106,7 @@ SPARE_HALF, HALF_WORTH = 0.3, 1.0
 # on-color card the deck would play over a land (``FILLER``; before, 1 deck in 6 passed one there, playing filler).
 OFF_COLOR, SET_FROM = 1.0, 2 / 3 - 1e-9
 _STRONG, _FIRST = BotStyle.STRONG, BotStyle.COMMANDER_FIRST  # read once
-# Ties are broken by a seat's own table of small random shifts, drawn once from its seed: the shift of a pack's card
-# is a function of the seat, the size of its pool and the card's place in the pack alone, so that a resumed draft makes
-# the same picks as an uninterrupted one (a generator seeded again at every pick cost a twentieth of a pod).
-TIES, TIE_STRIDE = 256, 41  # the table's size, and how far along it each card of the pool moves a pack's first shift
+_seeded = _random.Random.seed  # ``random.Random.seed`` of an int less its Python layer (the ties draw no gauss)
 
 
 @dataclass
@@ -145,7 +143,7 @@ class Bot:
     _fresh_leads: list[int] = field(default_factory=lambda: [0, 0], repr=False)  # of them counted, cards that lead
     _seen_leads: set[int] = field(default_factory=set, repr=False)  # identities of the cards passed that lead or pair
     _built: tuple[int, tuple[Card, ...]] | None = field(default=None, repr=False)  # _built_lead, once asked
-    _ties: list[float] = field(default_factory=list, repr=False, compare=False)  # the shifts, drawn at the first pick
+    _tiebreak: random.Random = field(default_factory=lambda: random.Random(0), repr=False, compare=False)
 
     def remember(self, cards: Sequence[Card]) -> None:
         for card in cards:
@@ -410,12 +408,12 @@ class Bot:
 
     def _ranked(self, pack: Sequence[Printing], progress: float) -> tuple[Plan, list[tuple[float, int]]]:
         plan = self.plan(progress)
-        ties = self._ties
-        if not ties:
-            draw = random.Random(self.seed * 7919).random
-            ties += [draw() * 0.05 for _ in range(TIES)]
-        start, score = len(self.pool) * TIE_STRIDE, self._scorer(plan, progress)
-        scored = sorted([(score(p.card) + ties[(start + i) % TIES], i) for i, p in enumerate(pack)], reverse=True)
+        # Ties are broken by a random stream fixed by the seat's seed and pool size, so that a
+        # resumed draft makes the same picks as an uninterrupted one.
+        rng = self._tiebreak
+        _seeded(rng, self.seed * 7919 + len(self.pool))  # as random.Random(that seed) would start
+        score, jitter = self._scorer(plan, progress), rng.random
+        scored = sorted([(score(p.card) + jitter() * 0.05, i) for i, p in enumerate(pack)], reverse=True)
         return plan, scored
 
     def choose(self, pack: Sequence[Printing], count: int, progress: float) -> list[int]:
