@@ -437,8 +437,7 @@ def _write_picks(served: Served, session: DraftTable, batch: list[Waiting], defe
     for waiting in batch:  # (on the loop, ``deferred``, no seat is to be bound: ``_in_memory`` saw to it)
         waiting.done = True
         if deferred is None and waiting.seat in humans and session.bound(waiting.seat, None) and not finished:
-            # the draft started after the browser joined: bound here now, if nobody took it up meanwhile
-            session.claim(waiting.seat, waiting.token, take_over=False)
+            session.claim(waiting.seat, waiting.token, take_over=False)  # the draft began after the browser joined
         seat = SeatSession(session, waiting.seat, token=waiting.token, wall=served.wall)
         seat.seen = waiting.at
         held.append((seat, waiting.positions))
