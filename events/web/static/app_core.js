@@ -33,6 +33,7 @@ var cmdraft = (function () {
     joined: false,
     busy: false,
     registerNext: false, // Register tapped while a deck change was on its way: sent once it is answered
+    deckQueue: [], // deck changes tapped while one was on its way, each sent in turn (app_deck.js)
     pickId: null, // the pick sent on the stream and not yet answered
     pickTimer: null,
     wakeLock: null,

@@ -28,6 +28,11 @@
       state.deckReload = false;
       loadDeck();
     }
+    var next = state.deckQueue.shift();
+    if (next) {  // a tap made while the change before it was on its way: its turn now
+      deckAction(next);
+      return;
+    }
     if (state.registerNext) {  // Register was tapped while a change was on its way: it goes now, after it
       state.registerNext = false;
       register();
@@ -128,6 +133,7 @@
   // A change or a registration whose answer was lost may have arrived or not: the page says only what it knows,
   // asks for the deck again, and says what the server has once it answers (never "not registered" on a guess).
   function unanswered(what) {
+    state.deckQueue = []; // taps made meanwhile wait for no answer that may never come: the page asks again
     changed();
     state.unansweredDeck = what;
     $("deck-message").textContent = what === "register"
@@ -149,15 +155,25 @@
         : "Not registered: your deck did not arrive. Tap Register to send it again.";
   }
 
+  // One change at a time, in the order tapped: a tap made while a change is on its way waits its turn (a player on
+  // slow Wi-Fi tapping + three times gets three).  ``body`` is the request, or a function making it from the deck
+  // as the answers before it left it (a basic's count), null for nothing to send.
   function deckAction(body) {
-    if (state.busy) return Promise.resolve();
+    if (state.busy) {
+      state.deckQueue.push(body);
+      return Promise.resolve();
+    }
+    if (typeof body === "function") body = state.deck ? body(state.deck) : null;
+    if (!body) {
+      changed();
+      return Promise.resolve();
+    }
     state.unansweredDeck = null;
     state.busy = true;
     state.deckChanges += 1;
     state.deckChanging = true;
     return api("POST", "/api/deck", body)
       .then(function (result) {
-        changed();
         if (result.ok) {
           state.deck = result.data;
           $("deck-message").textContent = cmdraftPage.shown(result.data.said || ""); // the core's words, as the terminal's
@@ -169,6 +185,7 @@
             renderDeck();
           }
         }
+        changed(); // after the deck it answered: a change waiting its turn starts from it
       })
       .catch(function () {
         unanswered("change");
@@ -324,17 +341,20 @@
       var n = (deck.basics && deck.basics[c]) || 0;
       var row = el("div", "basic");
       row.appendChild(el("span", "pip p-" + c, c));
-      row.appendChild(
-        smallButton("−", "one " + COLOR_NAMES[c] + " basic less", function () {
-          if (n > 0) deckAction({ action: "basics", color: c, count: n - 1 });
-        })
-      );
+      // the count from the deck the tap's turn finds (taps made while a change was on its way each count)
+      var basicsBy = function (step) {
+        return function (now) {
+          var count = ((now.basics && now.basics[c]) || 0) + step;
+          return count < 0 ? null : { action: "basics", color: c, count: count };
+        };
+      };
+      row.appendChild(smallButton("−", "one " + COLOR_NAMES[c] + " basic less", function () {
+        deckAction(basicsBy(-1));
+      }));
       row.appendChild(el("b", "", n));
-      row.appendChild(
-        smallButton("+", "one " + COLOR_NAMES[c] + " basic more", function () {
-          deckAction({ action: "basics", color: c, count: n + 1 });
-        })
-      );
+      row.appendChild(smallButton("+", "one " + COLOR_NAMES[c] + " basic more", function () {
+        deckAction(basicsBy(1));
+      }));
       basics.appendChild(row);
     });
 
