@@ -85,7 +85,7 @@ class DeckStats:
         if self.lands <= LANDS_AT_MOST:
             return ""
         return (
-            f"{self.lands} lands and {self.spells} spells: a deck plays {LANDS[0]}-{LANDS[1] + 1} lands; commanders of "
+            f"{self.lands} lands and {plural(self.spells, 'spell')}: a deck plays {LANDS[0]}-{LANDS[1] + 1} lands; commanders of "
             "more colors (a second commander) give it more spells"  # true of every product's pairs and added card
         )
 

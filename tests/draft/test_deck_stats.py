@@ -78,3 +78,10 @@ def test_a_deck_of_mostly_lands_is_warned_in_words_true_of_every_product(cmr):
     stats = stats_of([leader], spells_of(cmr, "G", 10), {"G": 49})
     assert stats.lands_warning.startswith("49 lands and 10 spells: a deck plays 22-26 lands")
     assert "Piper" not in stats.lands_warning and "partner" not in stats.lands_warning
+
+
+def test_a_deck_of_lands_and_one_spell_says_one_spell(cmr):
+    """A phone's deck of 70 Plains and a single spell read "70 lands and 1 spells"."""
+    leader = next(c for _, c in sorted(cmr.items()) if c.can_be_commander and c.deck_colors.code == "G")
+    stats = stats_of([leader], spells_of(cmr, "G", 1), {"G": 70})
+    assert stats.lands_warning.startswith("70 lands and 1 spell: a deck plays 22-26 lands")
