@@ -338,3 +338,13 @@ def test_a_deck_reload_answered_after_the_event_finished_leaves_the_pool_and_dow
         expect(page.locator("#deck-message")).to_contain_text(no_builder_words("finished"))
     finally:
         served.stop()
+
+
+def test_a_deck_of_its_commander_alone_is_one_card(built, browser):
+    """The first ♛ tapped on a phone: the heading read "Your deck · 1 cards"."""
+    db, event_id, served = built
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.locator("#deck-leaders button").first.click()
+    expect(page.locator("#deck-commanders .line")).to_have_count(1)
+    expect(page.locator("#deck-size")).to_have_text("· 1 card")

@@ -232,7 +232,7 @@
     // "registered" only for the very deck the desk has; a deck changed after registering says so
     var registered = deck.registered;
     var changed = !registered && !!state.seat && state.seat.phase === "registered";
-    $("deck-size").textContent = "· " + deck.size + " cards";
+    $("deck-size").textContent = "· " + deck.size + (deck.size === 1 ? " card" : " cards");
     var legal = $("deck-legal");
     legal.textContent = (deck.legal ? "Legal" : "Not legal yet") +
       (registered ? " · registered" : changed ? " · changed since registered" : "");
