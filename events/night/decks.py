@@ -290,6 +290,10 @@ class Decks(Pools):
         as a pool with one is not recorded."""
         if auto and deck_file is not None:
             raise InputError("give a deck file or --auto, not both: --auto lets the bot build the deck from the pool")
+        if auto and piper_colors:  # the bot's deck, checked against colors given for other commanders, was illegal
+            raise InputError(
+                "give --piper with a deck file, not --auto: the bot chooses its commanders and their colors"
+            )
         if reason is not None:
             reason = " ".join(reason.split())
             LimitExceeded.check(len(reason), "reason", "a correction's reason", 1, MAX_REASON, "characters")

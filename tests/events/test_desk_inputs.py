@@ -275,3 +275,21 @@ def test_a_deck_file_with_auto_is_refused_and_the_registered_deck_stands(tmp_pat
         "cmdraft: error: give a deck file or --auto, not both: --auto lets the bot build the deck from the pool"
     ]
     assert events.snapshot(event_id).players[0].deck == before
+
+
+def test_auto_with_piper_colors_is_refused_and_the_registered_deck_stands(tmp_path, cli):
+    """`event deck ID NAME --auto --piper W` registered the bot's deck, led by its own legends, with the color
+    checked against it: "NOT legal: 1 color given but no commander chooses a color", exit 1, an illegal deck on the
+    board.  --auto chooses the commanders and their colors: with --piper it is bad input (exit 2, one line), refused
+    before anything is written, as --build with --piper is."""
+    from events.storage.store import Store
+    from tests.helpers.night import Night, bots_drafted
+
+    events = Night(Store(tmp_path / "night.json"))
+    event_id = bots_drafted(events, "Friday", ["Ann", "Bo", "Cy"], 5)
+    before = events.snapshot(event_id).players[0].deck
+    refused = cli("event", "deck", event_id, "Ann", "--auto", "--piper", "W", "--db", events.store.path)
+    assert refused.exit_code == 2 and refused.stderr.strip().splitlines() == [
+        "cmdraft: error: give --piper with a deck file, not --auto: the bot chooses its commanders and their colors"
+    ]
+    assert events.snapshot(event_id).players[0].deck == before
