@@ -14,13 +14,14 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
+from events.night.round_clock import start_clock
 from events.night.table_shown import ALL_PLACED_VERSION_WORDS, ALL_PLACED_WORDS, PLAYER_STATUS_WORDS
 from events.storage.store import Store
-from tests.helpers.browsers import LAPTOP, PHONE, Served
+from tests.helpers.browsers import LAPTOP, PHONE, Served, phone_page
 from tests.helpers.browsers import SIX_PLAYERS as NAMES
 from tests.helpers.night import Night
 from tests.helpers.nights import codes_of
-from tests.helpers.pages import desk, open_table, script, words_replaced
+from tests.helpers.pages import desk, join, open_table, script, words_replaced
 
 # The shown elements reaching past the viewport's right edge (nothing on a phone page may need a sideways scroll).
 OVERFLOWING = """() => [...document.querySelectorAll('body *')]
@@ -349,3 +350,26 @@ def test_a_refused_report_is_said_until_the_reporter_taps_again_then_the_order_i
         reporter.locator(".night-choice", has_text=name).click()
     reporter.locator("#night-result button", has_text="Confirm").click()
     expect(reporter.locator("#night-result .night-actions button")).to_have_text(["Change my report"])
+
+
+def test_a_phone_scrolled_into_its_deck_is_brought_to_its_table_when_the_round_is_paired(building, browser, cli):
+    """Ann registered her deck and looked further down the builder (the basics, the curve); the desk paired round
+    1.  The table went in above the deck and the browser kept her where she was: the page looked no different, and
+    she did not learn that she was paired, nor where she sits.  A table new to the page is scrolled into view; the
+    next push of the same table (a report, a confirmation) leaves the page where the player put it."""
+    db, event_id, served = building
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.click("#deck-auto")
+    expect(page.locator("#deck-legal")).to_have_text("Legal")
+    page.click("#deck-register")
+    expect(page.locator("#deck-legal")).to_have_text("Legal · registered")
+    page.locator("#deck-curve").scroll_into_view_if_needed()
+    heading = page.locator("#night h1")
+    assert cli("event", "round", event_id, "--force", "--db", db).exit_code == 0
+    expect(heading).to_have_text("Round 1 · Table 1")
+    expect(heading).to_be_in_viewport()
+    page.locator("#deck-curve").scroll_into_view_if_needed()
+    start_clock(Night(Store(db)), event_id, 50)  # the same table pushed again, with its clock
+    expect(page.locator("#night-clock")).not_to_be_empty()
+    expect(heading).not_to_be_in_viewport()

@@ -10,7 +10,8 @@
   var state = {
     view: null, looks: null, focus: null, offset: 0, editing: null, dropping: false, busy: false, error: "", damage: null,
     unanswered: false,
-    standings: null, standingsLooks: null, polls: 0
+    standings: null, standingsLooks: null, polls: 0,
+    seated: "" // the round and table drawn last ("" none): a new one is scrolled into view
   };
 
   var el = cmdraftPage.el;
@@ -179,6 +180,9 @@
     var shown = !!(view && view.round);
     box.hidden = !shown;
     cmdraftPage.headingsUnder(document.getElementById("screen-deck"), shown); // the table heads the page (its h1)
+    var seated = shown ? view.round.number + "/" + view.round.table + (view.round.final ? "/final" : "") : "";
+    var moved = seated !== state.seated; // a table new to this page (a round just paired)
+    state.seated = seated;
     if (!shown) return;
     var rnd = view.round;
     var panel = el("div", "panel night-table");
@@ -231,6 +235,11 @@
     if (view.player.may_drop) box.appendChild(dropPanel()); // the core's rule, not the page's
     if (focused) refocus(box, focused);
     tick();
+    // a table new to the page goes in above the deck, and the browser keeps a player who had scrolled into the
+    // builder where they were: they would see nothing of being paired.  Brought into view (once: the table's later
+    // pushes leave the page where the player put it).
+    var top = box.getBoundingClientRect().top;
+    if (moved && (top < 0 || top > window.innerHeight)) box.scrollIntoView({ block: "start" });
   }
 
   // The night's standings as the server ranks them, the player's own row marked.
