@@ -348,3 +348,19 @@ def test_a_deck_of_its_commander_alone_is_one_card(built, browser):
     page.locator("#deck-leaders button").first.click()
     expect(page.locator("#deck-commanders .line")).to_have_count(1)
     expect(page.locator("#deck-size")).to_have_text("· 1 card")
+
+
+def test_a_refusal_said_on_the_builder_goes_when_the_desk_registers_another_deck(built, browser, cli):
+    """Ann's builder refused a change ("can't add 1 Charcoal Diamond: ... nothing added"); then the desk registered
+    a deck for her (`event deck --auto`) and her page showed that deck, registered, still under the refusal of a
+    change made to a deck that was no longer there.  A deck that arrives changed from elsewhere takes the builder's
+    words of the deck before it away."""
+    db, event_id, served = built
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.evaluate('cmdraft.deckAction({ action: "basics", color: "W", count: 100 })')  # as no button sends it
+    message = page.locator("#deck-message")
+    expect(message).to_have_text("count must be a whole number from 0 to 99")
+    assert cli("event", "deck", event_id, "Ann", "--auto", "--db", db).exit_code == 0
+    expect(page.locator("#deck-legal")).to_have_text("Legal · registered")
+    expect(message).to_have_text("")

@@ -56,6 +56,9 @@
       // the event over (the seat's state says so): the pool and the downloads stand, whatever deck arrives late
       if (result.ok && state.seat && state.seat.phase === "finished") return;
       if (result.ok) {
+        // a deck changed elsewhere (the desk registered one, a terminal's builder): the words said of the deck
+        // before it (a refusal, "Registered ...") are no longer about this one
+        if (state.deck && deckLooks(state.deck) !== deckLooks(result.data)) $("deck-message").textContent = "";
         state.deck = result.data;
         renderDeck();
         sayWhatArrived(result.data);
@@ -65,6 +68,10 @@
         renderWaiting(errorText(result)); // the core's refusal: why there is no deck to build
       }
     });
+  }
+
+  function deckLooks(deck) {
+    return JSON.stringify([deck.commanders, deck.chosen, deck.main, deck.registered]);
   }
 
   function showBuilder(on) {
