@@ -364,3 +364,17 @@ def test_a_refusal_said_on_the_builder_goes_when_the_desk_registers_another_deck
     assert cli("event", "deck", event_id, "Ann", "--auto", "--db", db).exit_code == 0
     expect(page.locator("#deck-legal")).to_have_text("Legal · registered")
     expect(message).to_have_text("")
+
+
+def test_an_illegal_deck_once_registration_closed_is_not_legal_not_not_legal_yet(built, browser, cli):
+    """Ann registered a deck with problems and the desk paired round 1 anyway: her read-only deck, which only the
+    desk can change now, still read "Not legal yet · registered", as if she could make it legal."""
+    db, event_id, served = built
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    page.click("#deck-register")
+    legal = page.locator("#deck-legal")
+    expect(legal).to_have_text("Not legal yet · registered")  # registration open: she may still mend it
+    assert cli("event", "round", event_id, "--force", "--db", db).exit_code == 0
+    expect(page.locator("#deck-closed")).to_be_visible()
+    expect(legal).to_have_text("Not legal · registered")

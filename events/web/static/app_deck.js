@@ -241,7 +241,7 @@
     var changed = !registered && !!state.seat && state.seat.phase === "registered";
     $("deck-size").textContent = "· " + deck.size + (deck.size === 1 ? " card" : " cards");
     var legal = $("deck-legal");
-    legal.textContent = (deck.legal ? "Legal" : "Not legal yet") +
+    legal.textContent = (deck.legal ? "Legal" : deck.closed ? "Not legal" : "Not legal yet") + // closed: only the desk mends it
       (registered ? " · registered" : changed ? " · changed since registered" : "");
     legal.className = "badge " + (deck.legal ? "ok" : "bad");
     var problems = clear($("deck-problems"));
