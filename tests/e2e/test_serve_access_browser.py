@@ -172,6 +172,12 @@ def test_a_long_event_name_cut_in_the_bar_is_shown_whole_under_it_at_200_percent
         page.evaluate("document.documentElement.style.fontSize = ''")
         expect(whole).to_be_hidden()  # the bar holds it whole again
         page.screenshot(path=shots / "access-long-event-name-wide.png")
+        desk = phone_page(browser)  # the desk on a phone: the same bar, the same line under it
+        desk.goto(f"{served.url}/desk?token=desk-secret")
+        expect(desk.locator("#event-name")).to_have_text(LONG_NAME)
+        expect(desk.locator("#event-whole")).to_have_text(LONG_NAME)
+        expect(desk.locator("#event-whole")).to_be_visible()
+        desk.screenshot(path=shots / "access-long-event-name-desk.png")
     finally:
         served.stop()
 
