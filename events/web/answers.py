@@ -141,6 +141,7 @@ class PoolLine(Answer):
 class Added(Answer):
     card: str
     word: str
+    words: str  # the word for more than one ("Pipers", "Faceless Ones")
 
 
 class Problem(Answer):

@@ -85,7 +85,7 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None, sa
             ids[card] for card in crownable(session.pool_list, session.commanders, session.can_choose_commanders)
         ],
         pipers=[color.value for color in session.colors],
-        added=Added(session.product.added.card, session.product.added.word),
+        added=Added(session.product.added.card, session.product.added.word, session.product.added.words),
         main=[DeckLine(card_json(c, ids.get(c, -1)), n) for c, n in sorted(built.main.items(), key=_order)],
         sideboard=[DeckLine(card_json(c, ids.get(c, -1)), n) for c, n in sorted(built.sideboard.items(), key=_order)],
         pool=[

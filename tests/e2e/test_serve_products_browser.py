@@ -86,6 +86,32 @@ def test_a_clb_phone_builder_leads_with_a_background_pair_and_offers_faceless_on
     assert registered_commanders(db, event_id) == sorted([legend, background])
 
 
+def test_the_added_cards_button_says_how_many_the_colours_tapped_ask_for(tmp_path, cli, browser):
+    """Before: it read "Lead with Faceless One" with two colours tapped, which lead with two."""
+    import_products(cli)
+    db, event_id, _, _ = product_night(tmp_path, "CLB", chooses_background, is_background)
+    served = Served(db, event_id)
+    try:
+        page = phone_page(browser)
+        join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+        button = page.locator("#piper-set")
+        expect(button).to_have_text("Lead with Faceless One")
+        page.get_by_role("button", name="Faceless One colour White").click()
+        expect(button).to_have_text("Lead with Faceless One")
+        page.get_by_role("button", name="Faceless One colour Blue").click()
+        expect(button).to_have_text("Lead with two Faceless Ones")
+        button.click()
+        expect(page.locator("#deck-commanders .line")).to_have_count(2)
+        expect(button).to_have_text("Lead with two Faceless Ones")  # the colours they lead in stay tapped
+        page.get_by_role("button", name="Faceless One colour Blue").click()
+        expect(button).to_have_text("Lead with Faceless One")
+        page.get_by_role("button", name="Faceless One colour Red").click()
+        page.get_by_role("button", name="Faceless One colour Green").click()
+        expect(button).to_have_text("Lead with 3 Faceless Ones")  # asked for: the server says how many may lead
+    finally:
+        served.stop()
+
+
 def test_a_cmm_phone_builder_leads_with_two_legends_of_one_colour_each(tmp_path, cli, browser):
     import_products(cli)
     db, event_id, one, other = product_night(tmp_path, "CMM", mono_legend_without_partner, mono_legend_without_partner)

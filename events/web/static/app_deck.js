@@ -267,9 +267,8 @@
     $("screen-deck").classList.toggle("closed", !!deck.closed);
 
     var commanders = clear($("deck-commanders"));
-    var added = deck.added || { card: "The Prismatic Piper", word: "Piper" }; // the product's added card
+    var added = deck.added || { card: "The Prismatic Piper", word: "Piper", words: "Pipers" }; // the product's added card
     $("piper-label").textContent = cmdraftPage.shown(added.card + " as");
-    $("piper-set").textContent = "Lead with " + added.word;
     // the core says how many the deck may lead with (the pool's and the store's stock for it): none, none offered
     var noPiper = deck.pipers_most === 0 && !(deck.pipers || []).length;
     $("piper-row").hidden = noPiper;
@@ -339,9 +338,11 @@
       cmdraftPage.label(b, added.word + " colour " + COLOR_NAMES[c]);
       b.addEventListener("click", function () {
         b.setAttribute("aria-pressed", b.getAttribute("aria-pressed") === "true" ? "false" : "true");
+        piperButton(added);
       });
       piperBox.appendChild(b);
     });
+    piperButton(added);
 
     var basics = clear($("deck-basics"));
     COLORS.forEach(function (c) {
@@ -455,14 +456,26 @@
     });
   }
 
-  // the colours tapped, however many: how many may lead the server says, in the words every face gives
-  function piperChosen() {
+  function tappedColors() {
     var chosen = [];
     var buttons = $("piper-colors").children;
     for (var i = 0; i < buttons.length; i++) {
       if (buttons[i].getAttribute("aria-pressed") === "true") chosen.push(COLORS[i]);
     }
-    deckAction({ action: "pipers", colors: chosen });
+    return chosen;
+  }
+
+  // the button says what a tap on it asks for: one added card a colour tapped ("Lead with two Faceless Ones"; how
+  // many may lead, the server says)
+  function piperButton(added) {
+    var n = tappedColors().length;
+    var what = n <= 1 ? added.word : (n === 2 ? "two" : String(n)) + " " + added.words;
+    $("piper-set").textContent = cmdraftPage.shown("Lead with " + what);
+  }
+
+  // the colours tapped, however many: how many may lead the server says, in the words every face gives
+  function piperChosen() {
+    deckAction({ action: "pipers", colors: tappedColors() });
   }
 
   // for the other parts of the page
