@@ -44,7 +44,8 @@ _CSV_COLUMNS = {
     "set": ("set code", "edition code", "set", "edition"),
     "number": ("number", "collector number", "collector_number", "card number"),
     "zone": ("zone", "board", "section", "categories", "category"),
-    "foil": ("foil", "finish"),
+    # Dragon Shield's and TCGplayer's "Printing" column says "Foil" or "Normal"
+    "foil": ("foil", "finish", "printing"),
     "etched": ("etched",),
     # Only a column that says it holds a chosen color: collection CSVs (Moxfield, ManaBox) give the card's own
     # colors under "Color", which is no choice and is not read.
@@ -54,9 +55,22 @@ _CSV_COLUMNS = {
 _CODE_COLUMNS = ("set code", "edition code")
 
 
+# Excel's separator line, which some tools' CSVs start with (Dragon Shield's '"sep=,"'): not the header, but the
+# character the cells are separated by.
+_SEPARATOR_LINE = re.compile(r'^"?sep=(?P<sep>[^"\r\n])"?[ \t]*(?:\r?\n|$)', re.IGNORECASE)
+
+
+def _separator(text: str) -> tuple[str, str, int]:
+    """(the cells' separator, the text from the header on, the lines before the header): a first line
+    ``sep=;`` names the separator and is no part of the table."""
+    found = _SEPARATOR_LINE.match(text)
+    return (found.group("sep"), text[found.end() :], 1) if found else (",", text, 0)
+
+
 def parse_csv(text: str, label: str = "deck") -> DeckFile:
     result = DeckFile(FileFormat.CSV)
-    reader = csv.reader(io.StringIO(text))
+    delimiter, text, skipped = _separator(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header = [h.strip().lower() for h in next(reader)]
     except (StopIteration, csv.Error):
@@ -77,7 +91,7 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
 
     said_code = columns["set"] is not None and header[columns["set"]] in _CODE_COLUMNS
     try:
-        for number, row in enumerate(reader, start=2):
+        for number, row in enumerate(reader, start=2 + skipped):
             if not any(c.strip() for c in row):
                 continue
             name = cell(row, "name")
@@ -109,7 +123,7 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
                 )
             )
     except csv.Error as error:
-        result.errors.append(LineError(reader.line_num, "", f"broken CSV ({error})"))
+        result.errors.append(LineError(reader.line_num + skipped, "", f"broken CSV ({error})"))
     result.piper_colors = [e.color for e in result.entries if e.zone is Zone.COMMANDER and e.color is not None]
     return result
 
@@ -122,11 +136,12 @@ def looks_like_csv(text: str) -> bool:
     name, a count, a set...).  A text list whose first card has a comma in its name (``1 Jeska, Thrice Reborn``)
     names no column: it is text.  A header without a name column is a CSV all the same, refused for the column
     it lacks (``parse_csv``), never read as card lines."""
+    delimiter, text, _ = _separator(text)
     first = text.split("\n", 1)[0]
-    if "," not in first:
+    if delimiter not in first:
         return False
     try:
-        cells = next(csv.reader([first]))
+        cells = next(csv.reader([first], delimiter=delimiter))
     except csv.Error:
         return False
     return any(cell.strip().lower() in _KNOWN_HEADERS for cell in cells)

@@ -365,3 +365,38 @@ def test_cockatrices_text_export_keeps_its_name_and_commanders():
     assert sorted(card.name for card in deck.commanders) == ["Akroma, Vision of Ixidor", "The Prismatic Piper"]
     assert sum(line.count for line in deck.zone(Zone.MAIN)) == 32
     assert parse("// Lands\n\n30 Plains\n").name == ""  # a group's header is no name
+
+
+@pytest.mark.parametrize("separator", [",", ";"])
+def test_a_csv_that_opens_with_excels_separator_line_is_a_csv(separator, tmp_path):
+    """Dragon Shield's CSV export opens with Excel's separator line ('"sep=,"') before its header, and says a foil
+    under 'Printing' (Foil or Normal); Excel names ';' there where ';' separates the cells.  The table under the
+    line is the deck, its lines numbered as the file has them."""
+    header = ["Folder Name", "Quantity", "Trade Quantity", "Card Name", "Set Code", "Set Name", "Card Number"]
+    rows = [
+        [*header, "Condition", "Printing", "Language"],
+        ["Draft", "2", "0", "Murder", "CMR", "Commander Legends", "134", "NearMint", "Foil", "English"],
+        [
+            "Draft",
+            "1",
+            "0",
+            "Akroma, Vision of Ixidor",
+            "CMR",
+            "Commander Legends",
+            "2",
+            "NearMint",
+            "Normal",
+            "English",
+        ],
+        ["Draft", "1", "0", "", "CMR", "Commander Legends", "3", "NearMint", "Normal", "English"],
+    ]
+    body = "\r\n".join(separator.join(f'"{cell}"' if "," in cell else cell for cell in row) for row in rows)
+    path = tmp_path / "dragonshield.csv"
+    path.write_text(f'"sep={separator}"\r\n{body}\r\n', encoding="utf-8")
+    parsed = read_file(path)
+    assert parsed.format is FileFormat.CSV
+    assert [(e.name, e.count, e.set_code, e.number, e.foil, e.line) for e in parsed.entries] == [
+        ("Murder", 2, "CMR", "134", True, 3),
+        ("Akroma, Vision of Ixidor", 1, "CMR", "2", False, 4),
+    ]
+    assert [(error.line, error.reason) for error in parsed.errors] == [(5, "no card name")]
