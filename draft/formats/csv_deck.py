@@ -58,13 +58,32 @@ _CODE_COLUMNS = ("set code", "edition code")
 # Excel's separator line, which some tools' CSVs start with (Dragon Shield's '"sep=,"'): not the header, but the
 # character the cells are separated by.
 _SEPARATOR_LINE = re.compile(r'^"?sep=(?P<sep>[^"\r\n])"?[ \t]*(?:\r?\n|$)', re.IGNORECASE)
+# What separates a header's cells where no such line says: a comma, else a semicolon (a spreadsheet saved as CSV
+# where the comma is the decimal mark) or a tab.
+_SEPARATORS = (",", ";", "\t")
+_KNOWN_HEADERS = {alias for aliases in _CSV_COLUMNS.values() for alias in aliases}
+
+
+def _names_a_column(line: str, delimiter: str) -> bool:
+    """Whether a line split by ``delimiter`` is a header: one of its cells names a column read here."""
+    if delimiter not in line:
+        return False
+    try:
+        cells = next(csv.reader([line], delimiter=delimiter))
+    except csv.Error:
+        return False
+    return any(cell.strip().lower() in _KNOWN_HEADERS for cell in cells)
 
 
 def _separator(text: str) -> tuple[str, str, int]:
     """(the cells' separator, the text from the header on, the lines before the header): a first line
-    ``sep=;`` names the separator and is no part of the table."""
+    ``sep=;`` names the separator and is no part of the table; else the header's cells are split by the first of
+    ``_SEPARATORS`` that makes one of them a column's name."""
     found = _SEPARATOR_LINE.match(text)
-    return (found.group("sep"), text[found.end() :], 1) if found else (",", text, 0)
+    if found:
+        return found.group("sep"), text[found.end() :], 1
+    first = text.split("\n", 1)[0]
+    return next((sep for sep in _SEPARATORS if _names_a_column(first, sep)), ","), text, 0
 
 
 def parse_csv(text: str, label: str = "deck") -> DeckFile:
@@ -128,23 +147,14 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
     return result
 
 
-_KNOWN_HEADERS = {alias for aliases in _CSV_COLUMNS.values() for alias in aliases}
-
-
 def looks_like_csv(text: str) -> bool:
-    """A CSV deck starts with a header row: comma-separated column names, one of them a column read here (a card
-    name, a count, a set...).  A text list whose first card has a comma in its name (``1 Jeska, Thrice Reborn``)
-    names no column: it is text.  A header without a name column is a CSV all the same, refused for the column
-    it lacks (``parse_csv``), never read as card lines."""
+    """A CSV deck starts with a header row: column names separated by commas (or semicolons, or tabs), one of them
+    a column read here (a card name, a count, a set...), after Excel's separator line if the file has one.  A text
+    list whose first card has a comma in its name (``1 Jeska, Thrice Reborn``) names no column: it is text.  A
+    header without a name column is a CSV all the same, refused for the column it lacks (``parse_csv``), never read
+    as card lines."""
     delimiter, text, _ = _separator(text)
-    first = text.split("\n", 1)[0]
-    if delimiter not in first:
-        return False
-    try:
-        cells = next(csv.reader([first], delimiter=delimiter))
-    except csv.Error:
-        return False
-    return any(cell.strip().lower() in _KNOWN_HEADERS for cell in cells)
+    return _names_a_column(text.split("\n", 1)[0], delimiter)
 
 
 def _set_number(line: DeckLine) -> tuple[str, str]:

@@ -400,3 +400,16 @@ def test_a_csv_that_opens_with_excels_separator_line_is_a_csv(separator, tmp_pat
         ("Akroma, Vision of Ixidor", 1, "CMR", "2", False, 4),
     ]
     assert [(error.line, error.reason) for error in parsed.errors] == [(5, "no card name")]
+
+
+@pytest.mark.parametrize("separator", [";", "\t"])
+def test_a_csv_whose_cells_a_semicolon_or_tab_separates_is_a_csv(separator):
+    """A spreadsheet saved as CSV where the comma is the decimal mark separates its cells with ';' (and one saved
+    as text, with tabs): the header names its columns all the same, and a name with a comma in it is one cell."""
+    rows = [["Quantity", "Name", "Set Code"], ["2", "Murder", "CMR"], ["1", "Akroma, Vision of Ixidor", "CMR"]]
+    parsed = parse("\n".join(separator.join(row) for row in rows) + "\n")
+    assert parsed.format is FileFormat.CSV and parsed.errors == []
+    assert [(e.name, e.count, e.set_code) for e in parsed.entries] == [
+        ("Murder", 2, "CMR"),
+        ("Akroma, Vision of Ixidor", 1, "CMR"),
+    ]
