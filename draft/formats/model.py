@@ -202,7 +202,9 @@ class DeckFile:
 def count_or_error(value: str | None, number: int, what: str, result: DeckFile) -> int | None:
     count = int(value or "1") if is_number(value or "1") else -1
     if not 0 < count <= MAX_COPIES:
-        result.errors.append(LineError(number, what, f"count must be 1 to {MAX_COPIES}"))
+        # the count as the file gave it: '1.0' or 'lots' beside a card's name says which cell to correct
+        given = (value or "").strip()
+        result.errors.append(LineError(number, what, f"count must be 1 to {MAX_COPIES}, not {quoted(given[:20])}"))
         return None
     return count
 

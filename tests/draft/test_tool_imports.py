@@ -413,3 +413,18 @@ def test_a_csv_whose_cells_a_semicolon_or_tab_separates_is_a_csv(separator):
         ("Murder", 2, "CMR"),
         ("Akroma, Vision of Ixidor", 1, "CMR"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("count,name\n1.0,Murder\n", "1.0"),  # a spreadsheet's number as a decimal
+        ('<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="lots" Name="Murder"/></Deck>', "lots"),
+        ('{"main": [{"name": "Murder", "count": 0}]}', "0"),
+    ],
+)
+def test_a_count_a_cell_gives_wrongly_is_named_with_the_card(text, given):
+    """A count in its own cell or attribute that is no count from 1 to 9999 is named as the file gives it, beside
+    the card's name: 'count must be 1 to 9999' alone, beside a line whose count looks like 1, says nothing."""
+    (error,) = parse(text).errors
+    assert error.reason == f"count must be 1 to 9999, not '{given}'" and error.text == "Murder"
