@@ -30,7 +30,8 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
     """Look the entries up; unknown names and unreadable lines become problems (the first ``SUGGESTED_NAMES``
     unknown names with the names they may mean).  A ``pool`` is only cards: no commanders are looked for where
     files keep them (a .dek pool's long sideboard is the rest of the pool, not an unclear command zone)."""
-    problems = [Problem("unreadable-line", str(error), ()) for error in deck_file.errors]
+    # every line that names no card, with its line: said in the file's order, whatever is wrong with each
+    bad_lines = [(error.line, Problem("unreadable-line", str(error), ())) for error in deck_file.errors]
     lines: list[DeckLine] = []
     blocks: list[int] = []
     loaded = {card_set.code for card_set in index.sets}
@@ -46,8 +47,13 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
             card = index.printings(card.name).get(home, card)  # a reprint named alone: as the deck's set has it
         meld = index.meld_result(entry.name) if card is None else None
         if meld is not None:
-            problems.append(
-                Problem("meld-result", f"line {entry.line}: {meld_result_message(entry.name, *meld)}", (entry.name,))
+            bad_lines.append(
+                (
+                    entry.line,
+                    Problem(
+                        "meld-result", f"line {entry.line}: {meld_result_message(entry.name, *meld)}", (entry.name,)
+                    ),
+                )
             )
             continue
         if card is None:
@@ -61,13 +67,19 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
             else:
                 suggestions = index.suggest(entry.name) if unknown <= SUGGESTED_NAMES else []
                 hint = f" (did you mean {quoted_list(suggestions)}?)" if suggestions else ""
-            problems.append(
-                Problem("unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,))
+            bad_lines.append(
+                (
+                    entry.line,
+                    Problem(
+                        "unknown-card", f"line {entry.line}: unknown card {quoted(entry.name)}{hint}", (entry.name,)
+                    ),
+                )
             )
             continue
         foil = entry.foil or (entry.catalog_id is not None and entry.catalog_id == card.mtgo_foil_id)
         lines.append(DeckLine(card, entry.count, entry.zone, foil, entry.etched, _printed(entry, card, index)))
         blocks.append(entry.block)
+    problems = [problem for _, problem in sorted(bad_lines, key=lambda bad: bad[0])]
     if deck_file.format is FileFormat.MTGO and not pool:
         lines, unclear = _mtgo_commanders(lines)
         problems += unclear

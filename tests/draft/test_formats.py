@@ -171,6 +171,14 @@ def test_moxfield_and_archidekt_conventions(line, name, count, zone, foil, etche
     assert (entry.name, entry.count, entry.zone, entry.foil, entry.etched) == (name, count, zone, foil, etched)
 
 
+def test_bad_lines_are_said_in_the_files_order_whatever_is_wrong_with_each(idx):
+    """An error line names the first bad lines of the file: an unknown card on line 1 comes before a line without a
+    name on line 3, not after every unreadable line."""
+    parsed = parse("1 Murdr\n1 Murder\n3x\n1 Sol Rnig\n0 Murder\n")
+    _, problems = resolve(parsed, idx)
+    assert [problem.message.split(":")[0] for problem in problems] == ["line 1", "line 3", "line 4", "line 5"]
+
+
 def test_every_unreadable_line_is_reported_with_its_number(idx):
     text = "1 Murder\n3x\n0 Murder\n\x00\x01junk\n1 Sol Rnig\n// a comment\n1 Murder\n"
     parsed = parse(text)
