@@ -57,7 +57,7 @@ _CODE_COLUMNS = ("set code", "edition code")
 
 # Excel's separator line, which some tools' CSVs start with (Dragon Shield's '"sep=,"'): not the header, but the
 # character the cells are separated by.
-_SEPARATOR_LINE = re.compile(r'^"?sep=(?P<sep>[^"\r\n])"?[ \t]*(?:\r?\n|$)', re.IGNORECASE)
+_SEPARATOR_LINE = re.compile(r'^"?sep=(?P<sep>[^"\r\n])"?[ \t]*(?:\r\n|\r|\n|$)', re.IGNORECASE)
 # What separates a header's cells where no such line says: a comma, else a semicolon (a spreadsheet saved as CSV
 # where the comma is the decimal mark) or a tab.
 _SEPARATORS = (",", ";", "\t")
@@ -75,6 +75,11 @@ def _names_a_column(line: str, delimiter: str) -> bool:
     return any(cell.strip().lower() in _KNOWN_HEADERS for cell in cells)
 
 
+def _first_line(text: str) -> str:
+    """The file's first line, whatever ends it: CRLF, LF, or a lone CR as Excel's "CSV (Macintosh)" writes."""
+    return re.split(r"\r\n|\r|\n", text, maxsplit=1)[0]
+
+
 def _separator(text: str) -> tuple[str, str, int]:
     """(the cells' separator, the text from the header on, the lines before the header): a first line
     ``sep=;`` names the separator and is no part of the table; else the header's cells are split by the first of
@@ -82,14 +87,15 @@ def _separator(text: str) -> tuple[str, str, int]:
     found = _SEPARATOR_LINE.match(text)
     if found:
         return found.group("sep"), text[found.end() :], 1
-    first = text.split("\n", 1)[0]
+    first = _first_line(text)
     return next((sep for sep in _SEPARATORS if _names_a_column(first, sep)), ","), text, 0
 
 
 def parse_csv(text: str, label: str = "deck") -> DeckFile:
     result = DeckFile(FileFormat.CSV)
     delimiter, text, skipped = _separator(text)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    # newline="": the reader sees every line end as the file has it, a lone CR too (Excel's "CSV (Macintosh)")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = [h.strip().lower() for h in next(reader)]
     except (StopIteration, csv.Error):
@@ -154,7 +160,7 @@ def looks_like_csv(text: str) -> bool:
     header without a name column is a CSV all the same, refused for the column it lacks (``parse_csv``), never read
     as card lines."""
     delimiter, text, _ = _separator(text)
-    return _names_a_column(text.split("\n", 1)[0], delimiter)
+    return _names_a_column(_first_line(text), delimiter)
 
 
 def _set_number(line: DeckLine) -> tuple[str, str]:

@@ -428,3 +428,13 @@ def test_a_count_a_cell_gives_wrongly_is_named_with_the_card(text, given):
     the card's name: 'count must be 1 to 9999' alone, beside a line whose count looks like 1, says nothing."""
     (error,) = parse(text).errors
     assert error.reason == f"count must be 1 to 9999, not '{given}'" and error.text == "Murder"
+
+
+def test_a_csv_whose_lines_a_lone_cr_ends_is_a_csv(tmp_path):
+    """Excel for the Mac's "CSV (Macintosh)" ends each line with a carriage return alone: the header is the first
+    line all the same, and each row is a card."""
+    path = tmp_path / "mac.csv"
+    path.write_bytes(b"Quantity,Name,Set Code\r2,Murder,CMR\r1,Murdr,CMR\r")
+    parsed = read_file(path)
+    assert parsed.format is FileFormat.CSV and parsed.errors == []
+    assert [(e.name, e.count, e.line) for e in parsed.entries] == [("Murder", 2, 2), ("Murdr", 1, 3)]
