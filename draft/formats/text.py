@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from draft.decks import Deck, DeckLine, Zone
+from draft.formats.draft_log import looks_like_draft_log, parse_draft_log
 from draft.formats.model import (
     COLLECTOR_NUMBER,
     MAX_COPIES,
@@ -189,12 +190,14 @@ def _comment_name(lines: list[str]) -> str:
 
 
 def parse_text(text: str) -> DeckFile:
-    """Arena-style or plain text, with Moxfield and Archidekt markings."""
-    result = DeckFile(FileFormat.TEXT)
+    """Arena-style or plain text, with Moxfield and Archidekt markings; an MTGO draft log is the pool it records."""
     zone = Zone.MAIN
     skipping = False  # inside an Arena "About" block or a tokens section
     block = 0
     lines = text.splitlines()
+    if looks_like_draft_log(lines):  # an MTGO draft log: the pool it records
+        return parse_draft_log(lines)
+    result = DeckFile(FileFormat.TEXT)
     # XMage keeps a Commander deck's commanders in the sideboard (as MTGO does), and so do the lists that mark
     # sideboard cards "SB:" (Cockatrice's text export, deckstats.net): none of them has a command zone.
     xmage = any(_XMAGE_LINE.match(plain_spaces(raw).strip()) for raw in lines)

@@ -4,6 +4,7 @@ cards from sets we don't have named clearly."""
 
 from __future__ import annotations
 
+import csv
 import json
 
 import pytest
@@ -438,3 +439,49 @@ def test_a_csv_whose_lines_a_lone_cr_ends_is_a_csv(tmp_path):
     parsed = read_file(path)
     assert parsed.format is FileFormat.CSV and parsed.errors == []
     assert [(e.name, e.count, e.line) for e in parsed.entries] == [("Murder", 2, 2), ("Murdr", 1, 3)]
+
+
+MTGO_DRAFT_LOG = """Event #: 1234567
+Time:    2/6/2026 7:05:09 PM
+Players:
+    Ann
+--> Bo
+    Cy
+
+------ CMR ------
+
+Pack 1 pick 1:
+    Akroma, Vision of Ixidor
+--> Murder
+--> Sol Ring
+    Command Tower
+
+Pack 1 pick 2:
+    Command Tower
+--> Akroma, Vision of Ixidor
+
+"""
+
+
+def test_an_mtgo_draft_log_is_read_as_the_pool_its_player_took(cli, tmp_path):
+    """MTGO's draft log marks each card its player took '--> ' under its pick: read as a deck or pool file, it is
+    those cards (a pick of two marks two), named after the player marked among the players; the players, the
+    packs' other cards and the log's own lines are no cards and no bad lines."""
+    parsed = parse(MTGO_DRAFT_LOG.replace("\n", "\r\n"))
+    assert parsed.errors == [] and parsed.name == "Bo"
+    assert [(e.name, e.count, e.zone, e.line) for e in parsed.entries] == [
+        ("Murder", 1, Zone.MAIN, 12),
+        ("Sol Ring", 1, Zone.MAIN, 13),
+        ("Akroma, Vision of Ixidor", 1, Zone.MAIN, 18),
+    ]
+    log = tmp_path / "Bo-draftlog.txt"
+    log.write_text(MTGO_DRAFT_LOG.replace("Sol Ring", "Arcane Signet"), encoding="utf-8")
+    result = cli("deck", "convert", log, tmp_path / "pool.csv")
+    assert result.exit_code == 0, result.stderr
+    with (tmp_path / "pool.csv").open(encoding="utf-8", newline="") as written:
+        rows = list(csv.DictReader(written))
+    assert sorted((row["name"], row["count"]) for row in rows) == [
+        ("Akroma, Vision of Ixidor", "1"),
+        ("Arcane Signet", "1"),
+        ("Murder", "1"),
+    ]
