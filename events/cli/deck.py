@@ -43,9 +43,14 @@ def read_deck(path: Path, index: CardIndex | None = None, *, pool: bool = False)
     """
     deck_file = read_file(path)
     if not deck_file.entries:
-        first = f"; {deck_file.errors[0]}" if deck_file.errors else ""
+        # what the file holds instead: its first unreadable line, or nothing but blank lines, comments and headers
+        why = (
+            f"{len(deck_file.errors)} unreadable; {deck_file.errors[0]}"
+            if deck_file.errors
+            else "the file holds none: it is empty, or only blank lines, comments and section headers"
+        )
         raise InputError(
-            f"{quoted(str(path))}: no card lines could be read ({len(deck_file.errors)} unreadable{first}); "
+            f"{quoted(str(path))}: no card lines could be read ({why}); "
             "give a deck or pool file such as '1 Sol Ring' lines, .cod, .dck, .dek, .json or .csv"
         )
     return resolve(deck_file, index or card_index(), pool=pool)

@@ -101,7 +101,10 @@ class Pools(EventBase):
         deck, problems = resolve(deck_file, self.index, pool=True)
         check_size(deck, problems, "the pool")
         if not deck.lines and not problems:
-            raise InputError("the pool has no cards: give a pool file, or type one card a line")
+            raise InputError(
+                (f"{quoted(label)}: " if label else "")
+                + "the pool has no cards: give a pool file, or type one card a line"
+            )
         refuse_unreadable(problems, "the pool", "record it again", label)
         with self.store.write() as db:
             event, player, existing = self._pool_target(db, event_id, who, replace)

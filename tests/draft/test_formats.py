@@ -727,6 +727,20 @@ def test_a_file_with_no_card_line_exits_2(cli, tmp_path, content):
     assert result.exit_code == 2 and "no card lines could be read" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "content", [b"", b"\r\n\r\n", b"// only a comment\nDeck\n", b'<?xml version="1.0"?>\n<Deck></Deck>\n']
+)
+def test_a_file_with_no_card_line_and_no_bad_one_says_it_holds_none(cli, tmp_path, content):
+    """An empty file (or one of comments and headers alone) has no unreadable line to name: the error says what it
+    holds, not '0 unreadable'."""
+    path = tmp_path / ("empty.dek" if content.startswith(b"<") else "empty.txt")
+    path.write_bytes(content)
+    result = cli("deck", "check", path)
+    assert result.exit_code == 2
+    assert "no card lines could be read (the file holds none: it is empty, or only" in result.stderr
+    assert "0 unreadable" not in result.stderr
+
+
 def test_cockatrice_tokens_zone_is_not_part_of_the_deck(idx):
     text = (
         '<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main">'

@@ -307,6 +307,17 @@ def test_a_pool_files_unreadable_lines_are_named_with_the_file(cli, tmp_path):
     assert f"'{pool}': the pool has unreadable lines: line 2: unknown card 'Murdr'" in line
 
 
+def test_a_pool_file_without_cards_is_named_in_its_refusal(cli, tmp_path):
+    events = Night(Store(tmp_path / "pool.json"))
+    event_id = physical_event(events, ["Ann", "Bo"])
+    pool = tmp_path / "ann.txt"
+    pool.write_text("// Ann's pool\n\nDeck\n", encoding="utf-8")
+    result = cli("event", "pool", event_id, "Ann", pool, "--db", events.store.path)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert f"'{pool}': the pool has no cards" in line
+
+
 def test_card_type_group_headers_are_headers_not_cards():
     """Lists grouped by card type (MTGGoldfish's, TappedOut's, a site's 'copy as text') head each group with its
     type and often a count; XMage's text reader skips the same words."""
