@@ -19,6 +19,7 @@ from draft.sim import aggregate, piper_card, pod_summary, run_pod
 from draft.traits import card_rating
 from sets.catalog import load_set
 from sets.errors import InputError
+from tests.helpers.tool_readers import draftmancer_mtgo_log
 
 
 @pytest.fixture(scope="module")
@@ -201,11 +202,21 @@ def test_rating_model_is_sensible():
     assert card_rating(by_name["Najeela, the Blade-Blossom"]) > card_rating(by_name["Bladebrand"])
 
 
-def test_draft_log_marks_both_cards(finished):
+def test_draft_log_gives_each_card_taken_a_block_of_its_own(finished):
+    """MTGO's log marks one card a pick, and Draftmancer, reading it, keeps a block's last marked card: each card of a
+    pick of two is a block, the second's pack without the first, so that a reader of the log finds the whole pool."""
     text = mtgo_log(finished.draft, 0, [s.name for s in finished.seats], dt.datetime(2020, 11, 20, 20, 0))
     assert text.count("Pack 1 pick 1:") == 1 and "------ CMR ------" in text
-    first_block = text.split("Pack 1 pick 1:\n")[1].split("\n\n")[0].splitlines()
-    assert len(first_block) == 20 and sum(line.startswith("--> ") for line in first_block) == 2
+    picks = draftmancer_mtgo_log(text)
+    first, second = picks[0][1], picks[1][1]
+    assert (
+        len(first) == 20
+        and sum(line.startswith("--> ") for line in text.split("Pack 1 pick 1:\n")[1].split("\n\n")[0].splitlines())
+        == 1
+    )
+    assert len(second) == 19 and sorted(second + [picks[0][2]]) == sorted(first)  # the same pack, less the first card
+    pool = Counter(p.card.name for pick in finished.draft.picks_of(0) for p in pick.taken)
+    assert Counter(picked for _, _, picked in picks) == pool and sum(pool.values()) == 60
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,9 @@ source (never the code under test), so that tests can load cmdraft's files as th
   ``((\\d+)\\s+)?(.*?)``, then ``CardDb.CardRequest.fromString``: ``NAME[+]|SET|ART|[NUMBER]|#flags`` by position).
 - ``mtgo_dek_lines``: XMage's ``DekDeckImporter``, which reads an MTGO ``.dek`` a line at a time, skips lines
   without ``<Cards ``, and takes each attribute from the text after ``Name="`` up to the next ``"``.
+- ``draftmancer_mtgo_log``: Draftmancer's import of an MTGO draft log (``parseMTGOLog``): lines split at any line
+  end; after ``Pack N pick M:``, the lines up to the next empty one are the pack, and the card picked is the last
+  one marked ``--> `` (one card a pick).
 - ``arena_text``: MTG Arena's import text (``Commander`` / ``Deck`` / ``Sideboard`` / ``Companion`` headers,
   ``N NAME (SET) NUMBER``); XMage's ``MtgaImporter`` reads it the same way.
 """
@@ -237,3 +240,25 @@ def xmage_txt(text: str) -> list[ToolCard]:
         seen_cards = True
         cards.append(ToolCard("side" if side or marked else "main", count, name))
     return cards
+
+
+_LOG_PICK = re.compile(r"Pack (\d+) pick (\d+):")
+
+
+def draftmancer_mtgo_log(text: str) -> list[tuple[int, list[str], str]]:
+    """(pack, the pack's cards, the card picked) for each pick block, as Draftmancer reads an MTGO draft log."""
+    lines = re.split(r"\r?\n|\r", text)
+    picks, i = [], 0
+    while i < len(lines):
+        found = _LOG_PICK.match(lines[i]) if lines[i].startswith("Pack ") else None
+        i += 1
+        if found is None:
+            continue
+        pack, picked = [], 0
+        while i < len(lines) and lines[i] != "":
+            if lines[i].startswith("--> "):
+                picked = len(pack)
+            pack.append(lines[i].removeprefix("--> ").strip())
+            i += 1
+        picks.append((int(found.group(1)), pack, pack[picked]))
+    return picks
