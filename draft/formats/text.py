@@ -93,6 +93,10 @@ _XMAGE_LINE = re.compile(r"^(?:SB:\s*)?\d+\s*\[[^\]:\s]+:[^\]:\s]*\]", re.IGNORE
 _XMAGE_META = ("author:", "layout ")
 
 
+# Magic Workstation's .mwDeck names its deck in a comment: "// NAME : Piper and Akroma" (and "// CREATOR : ...").
+_MWS_NAME = re.compile(r"^//\s*NAME\s*:(?P<name>.*\S.*)$")
+
+
 _COMMANDER_PREFIX = re.compile(r"^commanders?\s*:", re.IGNORECASE)
 _NEGATIVE = re.compile(r"^[-−–]\s*\d+\s*[xX]?(\s|$)", re.ASCII)
 _BARE_COUNT = re.compile(r"^\d+\s*[xX]?$", re.ASCII)
@@ -230,6 +234,9 @@ def parse_text(text: str) -> DeckFile:
                 result.name = line[5:].strip()
             continue
         if line.startswith(("//", "#")):
+            named = _MWS_NAME.match(line)
+            if named and not result.name and not CONTROL.search(named.group("name")):
+                result.name = named.group("name").strip()[:150]
             continue
         parsed = parse_card_line(line, number, zone, block)
         if isinstance(parsed, LineError):

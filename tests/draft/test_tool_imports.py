@@ -496,3 +496,16 @@ def test_an_mtgo_draft_log_is_read_as_the_pool_its_player_took(cli, tmp_path):
         ("Arcane Signet", "1"),
         ("Murder", "1"),
     ]
+
+
+def test_magic_workstations_deck_names_itself_in_a_comment():
+    """A Magic Workstation .mwDeck gives its deck's name as '// NAME : ...' among its comment lines."""
+    parsed = parse(
+        "// Deck file for Magic Workstation\n// NAME : Piper and Akroma\n// CREATOR : Ann\n"
+        "        2 [CMR] Murder\nSB:  1 [CMR] Akroma, Vision of Ixidor\n"
+    )
+    assert parsed.name == "Piper and Akroma" and parsed.errors == []
+    assert [(e.name, e.count, e.set_code) for e in parsed.entries] == [
+        ("Murder", 2, "CMR"),
+        ("Akroma, Vision of Ixidor", 1, "CMR"),
+    ]
