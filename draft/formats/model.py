@@ -180,7 +180,9 @@ class LineError:
 
     def __str__(self) -> str:
         shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
-        return f"line {self.line}: {self.reason}: {quoted(shown)}"
+        # line 0: the whole file, or a part of it that has no line (a .cod without zones, a JSON key)
+        where = f"line {self.line}: " if self.line > 0 else ""
+        return f"{where}{self.reason}: {quoted(shown)}"
 
 
 @dataclass

@@ -179,6 +179,19 @@ def test_bad_lines_are_said_in_the_files_order_whatever_is_wrong_with_each(idx):
     assert [problem.message.split(":")[0] for problem in problems] == ["line 1", "line 3", "line 4", "line 5"]
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('<?xml version="1.0"?>\n<cockatrice_deck version="1"><deckname>x</deckname></cockatrice_deck>\n', "no <zone>"),
+        ('{"main": ["Murder"], "commanders": "Akroma"}', "expected a list of cards: 'commanders'"),
+    ],
+)
+def test_a_problem_of_the_whole_file_names_no_line_0(text, said):
+    """What is wrong with a file as a whole, or with a part of it that has no line, is said without a 'line 0'."""
+    (error,) = parse(text).errors
+    assert str(error).startswith(said)
+
+
 def test_every_unreadable_line_is_reported_with_its_number(idx):
     text = "1 Murder\n3x\n0 Murder\n\x00\x01junk\n1 Sol Rnig\n// a comment\n1 Murder\n"
     parsed = parse(text)
