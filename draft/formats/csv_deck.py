@@ -119,6 +119,16 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
         for number, row in enumerate(reader, start=2 + skipped):
             if not any(c.strip() for c in row):
                 continue
+            if any(c.strip() for c in row[len(header) :]):  # a comma of a name outside quotes split the cell
+                result.errors.append(
+                    LineError(
+                        number,
+                        delimiter.join(row)[:80],
+                        f"{len(row)} cells where the header names {len(header)}: a cell with '{delimiter}' in it (a "
+                        "name such as Akroma, Vision of Ixidor) goes between double quotes",
+                    )
+                )
+                continue
             name = cell(row, "name")
             if not name or CONTROL.search(name):
                 result.errors.append(LineError(number, ",".join(row)[:80], "no card name"))

@@ -509,3 +509,13 @@ def test_magic_workstations_deck_names_itself_in_a_comment():
         ("Murder", 2, "CMR"),
         ("Akroma, Vision of Ixidor", 1, "CMR"),
     ]
+
+
+def test_a_csv_row_a_names_comma_split_says_to_quote_it():
+    """A CSV typed by hand with a name's comma outside quotes has more cells than its header: the row is refused
+    saying so, not read as the unknown card 'Akroma'; trailing empty cells, as some tools write them, are no more
+    cells."""
+    parsed = parse("count,name\n1,Akroma, Vision of Ixidor\n2,Murder,,\n")
+    ((error,), (entry,)) = parsed.errors, parsed.entries
+    assert error.line == 2 and error.reason.startswith("3 cells where the header names 2: a cell with ',' in it")
+    assert "double quotes" in error.reason and (entry.name, entry.count) == ("Murder", 2)
