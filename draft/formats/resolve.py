@@ -36,7 +36,7 @@ def resolve(deck_file: DeckFile, index: CardIndex, *, pool: bool = False) -> tup
     blocks: list[int] = []
     loaded = {card_set.code for card_set in index.sets}
     entries = [
-        replace(entry, set_code=set_code_read(entry.set_code, loaded)) if entry.set_code else entry
+        _number_read(replace(entry, set_code=set_code_read(entry.set_code, loaded)), index) if entry.set_code else entry
         for entry in deck_file.entries
     ]
     found = [_named_whole(entry, index) for entry in entries]
@@ -139,6 +139,19 @@ def _lookup(entry: Entry, index: CardIndex) -> Card | None:
             same = index.printings(card.name).get(code)  # the set's first printing of the name
             return same if same is not None and same.name == card.name else card
     return card
+
+
+def _number_read(entry: Entry, index: CardIndex) -> Entry:
+    """The entry with its collector number as its set here writes it: a number given with leading zeros (``071``, as
+    some collection tools pad them) is the set's ``71`` when the set has no ``071``."""
+    number = entry.number or ""
+    if not (number[:1] == "0" and number.isascii() and number.isdigit()):
+        return entry
+    card_set = next((s for s in index.sets if s.code == (entry.set_code or "").upper()), None)
+    plain = number.lstrip("0") or "0"
+    if card_set is None or number in card_set.by_number or plain not in card_set.by_number:
+        return entry
+    return replace(entry, number=plain)
 
 
 def _printed(entry: Entry, card: Card, index: CardIndex) -> tuple[str, str] | None:

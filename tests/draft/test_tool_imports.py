@@ -519,3 +519,12 @@ def test_a_csv_row_a_names_comma_split_says_to_quote_it():
     ((error,), (entry,)) = parsed.errors, parsed.entries
     assert error.line == 2 and error.reason.startswith("3 cells where the header names 2: a cell with ',' in it")
     assert "double quotes" in error.reason and (entry.name, entry.count) == ("Murder", 2)
+
+
+def test_a_collector_number_with_leading_zeros_is_the_sets_own():
+    """'(CMR) 071', as some collection tools pad numbers, is CMR's number 71: written back as CMR writes it, so a
+    tool that looks the printing up by set and number finds it."""
+    deck, problems = resolve(parse("1 Ghost of Ramirez DePietro (CMR) 071\n1 Murder (cmr) 0134\n"), card_index(["CMR"]))
+    assert problems == []
+    assert "1 Ghost of Ramirez DePietro (CMR) 71" in write(deck, FileFormat.ARENA)
+    assert "1 Murder (CMR) 134" in write(deck, FileFormat.ARENA)
