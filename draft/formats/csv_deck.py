@@ -131,7 +131,7 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
                 continue
             name = cell(row, "name")
             if not name or CONTROL.search(name):
-                result.errors.append(LineError(number, ",".join(row)[:80], "no card name"))
+                result.errors.append(LineError(number, delimiter.join(row)[:80], "no card name"))
                 continue
             count = count_or_error(cell(row, "count") or "1", number, name, result)
             if count is None:

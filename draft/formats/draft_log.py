@@ -1,8 +1,9 @@
 """An MTGO draft log read as the pool it records: the cards its player took.
 
 MTGO's log (and cmdraft's, ``draft.log``) opens with ``Event #:``, names the players (``--> `` before the log's own),
-then each pick as a block: ``Pack 1 pick 1:`` and the cards the pack held, ``--> `` before each card taken (two for a
-pick of two).  Those marked cards are the player's pool; every other line is the log's, not a card.
+then each pick as a block: ``Pack 1 pick 1:`` and the cards the pack held, ``--> `` before the card taken (one a
+block as MTGO writes them; logs cmdraft wrote before marked both cards of a pick of two in one block).  Those marked
+cards are the player's pool; every other line is the log's, not a card.
 """
 
 from __future__ import annotations
