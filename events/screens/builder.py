@@ -284,11 +284,11 @@ def fitted_help(text: str, width: int) -> str:
         return text
     entries: list[list[str]] = []  # [command, what it does], or [a line that is neither]
     for line in text.splitlines():
-        entry = re.match(r"  (\S.*?)\s{2,}(\S.*)$", line)
+        command = re.match(r"  (\S.*?)\s{2,}(\S.*)$", line)
         if line.startswith(" " * HELP_COLUMN) and entries and len(entries[-1]) == 2:
             entries[-1][1] += " " + line.strip()
-        elif entry:
-            entries.append([entry[1], entry[2]])
+        elif command:
+            entries.append([command[1], command[2]])
         else:
             entries.append([line])
     lines: list[str] = []
