@@ -498,7 +498,7 @@ def test_a_clb_night_with_phones_ends_in_decks_led_by_legend_and_background_and_
         colors = ["W", "U"][: held[adder] + 1]  # one more Faceless One than the pool holds: one added
         added = phones[adder].post("/api/deck", {"action": "pipers", "colors": colors})
         assert added.status_code == 200, added.text
-        assert added.json()["added"] == {"card": "Faceless One", "word": "Faceless One"}
+        assert added.json()["added"] == {"card": "Faceless One", "word": "Faceless One", "words": "Faceless Ones"}
         for name in (leader, adder):
             built = phones[name].post("/api/deck", {"action": "auto"})
             assert built.status_code == 200 and built.json()["legal"], built.text
