@@ -265,6 +265,15 @@ def chosen_colors(chooses: Sequence[bool], colors: Sequence[_Chosen]) -> list[_C
     return [next(choices, None) if chooser else None for chooser in chooses]
 
 
+def leaders_text(commanders: Sequence[Card], colors: Sequence[Color]) -> str:
+    """The commanders by name, each that chooses its color (CR 903.4b) with its color: 'The Prismatic Piper (blue) +
+    Kamahl, Heart of Krosa' (the colors are given in the order of those commanders)."""
+    chosen = chosen_colors([card.chooses_color for card in commanders], colors)
+    return " + ".join(
+        card.name if color is None else f"{card.name} ({color.word})" for card, color in zip(commanders, chosen)
+    )
+
+
 def each_identity(commanders: Sequence[Card], colors: Sequence[Color | None]) -> list[ColorIdentity]:
     """Each commander's own identity, in order: one that chooses its color (CR 903.4b) with the color it chose."""
     chosen = chosen_colors([card.chooses_color for card in commanders], colors)

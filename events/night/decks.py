@@ -10,8 +10,10 @@ from typing import Any, Literal
 
 from tinydb import TinyDB
 
+from draft.commanders import leaders_text
 from draft.deck_rules import DeckReport, validate
 from draft.deck_rules import Problem as DeckProblem
+from draft.deck_state import plural
 from draft.deckbuild import auto_deck, build_deck
 from draft.decks import Deck as DraftDeck
 from draft.decks import DeckFormat, Zone, is_piper
@@ -147,6 +149,7 @@ class DeckRegistered:
     report: DeckReport
     pipers_note: str | None = None
     mark: str | None = None
+    leaders: str = ""  # the commanders, each that chose a color with it (``leaders_text``)
 
     @property
     def valid(self) -> bool:
@@ -154,15 +157,11 @@ class DeckRegistered:
 
     @property
     def led(self) -> str:
-        """What the desk reads back of the deck registered: its commanders, the colors chosen for them, its color
-        identity and size ("Kamahl + The Prismatic Piper choosing blue; identity UG; 60 cards")."""
+        """What the desk reads back of the deck registered: its commanders, each that chose its color with it, its
+        color identity and size ("Kamahl, Heart of Krosa + The Prismatic Piper (blue); identity UG; 60 cards")."""
         report = self.report
-        chosen = " and ".join(color.word for color in report.piper_colors)
-        return (
-            (" + ".join(report.commanders) or "no commander")
-            + (f" choosing {chosen}" if chosen else "")
-            + f"; identity {report.color_identity.code or 'colorless'}; {report.size} cards"
-        )
+        identity = report.color_identity.code or "colorless"
+        return f"{self.leaders or 'no commander'}; identity {identity}; {plural(report.size, 'card')}"
 
     def to_json(self) -> dict[str, Any]:
         """The answer ``event deck --json`` prints: the player (as registered: ``name``, as every player list names
@@ -385,7 +384,7 @@ class Decks(Pools):
             )
         if not auto:  # a deck file may add more than the stock and the lenders hold: said now, as the board says it
             note = shortfall_note(self.phase(Pipers).piper_ledger(event_id), player.name)
-        return DeckRegistered(player.name, report, note, mark)
+        return DeckRegistered(player.name, report, note, mark, leaders_text(deck.commanders, deck.piper_colors))
 
     def stock_for(self, event_id: int, player_id: int) -> tuple[int, str | None]:
         """The Pipers the store's stock holds for the player's deck now (``stock_left``) and what the builder says

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from draft import deck_actions as act
-from draft.commanders import chosen_colors, each_identity
+from draft.commanders import each_identity, leaders_text
 from draft.deck_rules import Problem
 from draft.deck_session import DeckSession
 from draft.deck_state import plural
@@ -34,8 +34,6 @@ from events.screens.render import card_list_table, identity_text, shown, unruled
 from events.screens.review import bot_view, review
 from events.screens.terminal import Quit, Terminal
 from events.sessions.activities import DeckActivity, Exported
-from sets.cards import Card
-from sets.colors import Color
 from sets.errors import InputError
 from sets.visible import quoted
 
@@ -158,15 +156,6 @@ def pool_table(rows: tuple[act.PoolRow, ...], width: int) -> Table:
         for row in rows
     ]
     return card_list_table(["#", "Card", "Id", "MV", "In deck", "In pool"], body, title="Your pool", width=width)
-
-
-def leaders_text(commanders: Sequence[Card], colors: Sequence[Color]) -> str:
-    """The commanders by name, each that chooses its color (CR 903.4b) with its color: 'The Prismatic Piper (blue) +
-    Kamahl, Heart of Krosa' (the colors are given in the order of those commanders)."""
-    chosen = chosen_colors([card.chooses_color for card in commanders], colors)
-    return " + ".join(
-        card.name if color is None else f"{card.name} ({color.word})" for card, color in zip(commanders, chosen)
-    )
 
 
 def commanders_line(chosen: act.CommandersChosen) -> Text:

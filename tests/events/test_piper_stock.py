@@ -294,7 +294,7 @@ def test_a_deck_file_that_leaves_the_ledger_short_tells_the_desk_at_once(tmp_pat
     deck.write_text("Commander\n2 The Prismatic Piper\n\nDeck\n29 Mountain\n29 Forest\n", encoding="utf-8")
     db = str(events.store.path)
     register = ("event", "deck", str(event_id), "NAME", str(deck), "--piper", "R", "--piper", "G", "--db", db)
-    led = "The Prismatic Piper + The Prismatic Piper choosing red and green; identity RG; 60 cards"  # as the file says
+    led = "The Prismatic Piper (red) + The Prismatic Piper (green); identity RG; 60 cards"  # as the file says
     without = [n for n in NAMES if in_pool(events, event_id, n) == 0]
     for name in without:  # each adds two Pipers, lent from the pools (the stock holds none) until they run out
         said = cli(*(name if arg == "NAME" else arg for arg in register))
@@ -377,3 +377,21 @@ def test_the_decks_board_names_each_piper_with_the_color_it_chose(tmp_path):
     console.print(deck_board(events.snapshot(event_id)))
     row = next(line for line in console.export_text().splitlines() if " Bo " in line)
     assert "The Prismatic Piper (blue) + The Prismatic Piper (red)" in row, row
+
+
+def test_a_deck_registered_is_read_back_on_one_line_however_narrow_the_reader_with_each_choosers_color(tmp_path):
+    """The read-back names each commander that chose its color with that color, counts a one-card deck as '1 card',
+    and stays one line in a pipe narrower than it (a script reads it line by line)."""
+    from tests.helpers.cliapp import invoke
+
+    events, event_id = night(tmp_path, 0)
+    name = next(n for n in NAMES if in_pool(events, event_id, n) == 0)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 The Prismatic Piper\n", encoding="utf-8")
+    said = invoke(
+        ["event", "deck", event_id, name, deck, "--piper", "U", "--db", events.store.path], env={"COLUMNS": "40"}
+    )
+    assert said.exit_code == 1 and said.stdout.count("\n") == 1, said.output  # registered, not legal
+    assert said.stdout.startswith(
+        f"deck registered for '{name}' (The Prismatic Piper (blue); identity U; 1 card): NOT legal: "
+    ), said.stdout

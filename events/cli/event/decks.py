@@ -152,7 +152,7 @@ def event_deck(
     )
     note = registered.pipers_note  # the stock limited an auto deck, or a deck file leaves the Piper ledger short
     said = f"deck registered for {quoted(registered.player)} ({registered.led}): {verdict}"
-    out().print(shown(said + (f"; {note}" if note else "")))
+    out().print(shown(said + (f"; {note}" if note else "")), soft_wrap=True)  # one line, however long
     if not report.valid:
         raise typer.Exit(1)  # as 'deck check': an illegal deck is exit 1 (it is registered, and shown on the board)
 

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, RichLog, Static
 
 from draft import deck_actions as act
-from draft.commanders import each_identity
+from draft.commanders import each_identity, leaders_text
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
 from events.screens import deck_commands as words
@@ -36,7 +36,6 @@ from events.screens.builder import (
     export_lines,
     figure_lines,
     help_text,
-    leaders_text,
 )
 from events.screens.cards import find_card
 from events.screens.deck_tables import stats_lines
