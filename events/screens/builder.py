@@ -269,6 +269,7 @@ def fitted_help(text: str, width: int) -> str:
     """A help of commands (a heading, then a line per command: two spaces, the command, two or more spaces, what it
     does, the rest of that on lines indented to ``HELP_COLUMN``) wrapped again at ``width`` columns: what a command
     does stays in its column, or goes under the command, indented, where the column would leave it too narrow."""
+    width = max(width, 30)  # (a screen narrower than that wraps the lines itself)
     if all(len(line) <= width for line in text.splitlines()):
         return text
     entries: list[list[str]] = []  # [command, what it does], or [a line that is neither]

@@ -248,3 +248,26 @@ async def test_the_reviews_line_under_the_list_names_every_card_that_wheeled_at_
         assert len(wheeled) > 4  # more names than one line of 80 columns holds
         shown = folded(screen_text(pilot.app))
         assert "Wheeled: " + " / ".join(card.name for card in wheeled) in shown, shown
+
+
+async def test_help_typed_on_the_command_line_is_fitted_to_its_panel_with_no_ragged_line(tmp_path):
+    """Before: fitted to the screen's width, the help went into a panel six columns narrower, which broke each long
+    line once more ('one or two commanders from your pool, by' then 'numbers' at the panel's left edge)."""
+    from events.screens.deck_commands import HELP_BUILD
+
+    async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(72, 30)) as pilot:
+        await pilot.pause()
+        await type_command(pilot, "help")
+        panel = pilot.app.screen
+        assert type(panel).__name__ == "Panel", screen_text(pilot.app)
+        console = Console(width=400, file=io.StringIO(), record=True)
+        for static in panel.query("Static"):
+            console.print(static.content, width=panel.size.width - 6)
+        lines = [line.rstrip() for line in console.export_text().splitlines()]
+        start = next(i for i, line in enumerate(lines) if line.startswith("Deck building commands"))
+        shown = [line for line in lines[start:] if line.strip()]
+        commands = tuple(
+            "  " + line.split("  ")[1] for line in HELP_BUILD.splitlines() if line.startswith("  ") and line[2] != " "
+        )
+        heading = next(i for i, line in enumerate(shown) if line.startswith("  "))
+        assert all(line.startswith(commands) or line.startswith(" " * 6) for line in shown[heading:]), shown

@@ -288,7 +288,9 @@ class BuilderScreen(Screen):
                 case words.Quit():
                     cast(DeckAppFace, self.app).leave()
                 case words.Help():
-                    self.log_message(Text(help_text(self.activity, self.app.size.width - 2)))
+                    # fitted to where it shows: the panel a command line's answer opens in, or the log
+                    width = self.width if self.collected is not None else self.app.size.width - 2
+                    self.log_message(Text(help_text(self.activity, width)))
                 case words.ReadCard():
                     self.read_card(command.text)
                 case words.Review():
