@@ -14,6 +14,7 @@ from typing import Any
 from draft.decks import Deck, DeckLine, Zone
 from draft.formats.cockatrice import looks_like_cockatrice, parse_cockatrice, write_cockatrice
 from draft.formats.csv_deck import looks_like_csv, parse_csv, write_csv
+from draft.formats.draft_log import looks_like_draft_log
 from draft.formats.forge import looks_like_forge, parse_forge, write_forge
 from draft.formats.json_deck import parse_json, write_json
 from draft.formats.model import DeckFile, FileFormat
@@ -94,7 +95,10 @@ EXPORT_FORMATS = (
 
 
 def sniff(text: str) -> FileFormat:
-    """The format deck text is in, judged from its content."""
+    """The format deck text is in, judged from its content: an MTGO draft log is text first (its ``Event #:`` line
+    holds the event's name, which a comma, semicolon or tab in it would make a CSV header)."""
+    if looks_like_draft_log(text.splitlines()):
+        return FileFormat.TEXT
     return next((fmt for fmt, spec in FORMATS.items() if spec.sniff and spec.sniff(text)), FileFormat.TEXT)
 
 

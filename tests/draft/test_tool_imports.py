@@ -498,6 +498,19 @@ def test_an_mtgo_draft_log_is_read_as_the_pool_its_player_took(cli, tmp_path):
     ]
 
 
+@pytest.mark.parametrize("event", ["Friday Night, Foil", "Friday; Set", "Store\tQuantity"])
+def test_a_draft_log_whose_event_name_reads_as_a_csv_header_is_still_the_pool_it_records(event):
+    """The log's first line holds the event's name: a comma, semicolon or tab in it with a column's word made the
+    log a CSV header ('a CSV deck needs a card name column')."""
+    first = MTGO_DRAFT_LOG.lstrip().splitlines()[0]
+    parsed = parse(MTGO_DRAFT_LOG.replace(first, f"Event #: {event}", 1))
+    assert parsed.errors == [] and [e.name for e in parsed.entries] == [
+        "Murder",
+        "Sol Ring",
+        "Akroma, Vision of Ixidor",
+    ]
+
+
 def test_magic_workstations_deck_names_itself_in_a_comment():
     """A Magic Workstation .mwDeck gives its deck's name as '// NAME : ...' among its comment lines."""
     parsed = parse(
