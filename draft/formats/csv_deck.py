@@ -21,6 +21,7 @@ from draft.formats.model import (
 )
 from sets.cards import CONTROL
 from sets.errors import InputError, quoted_list
+from sets.visible import quoted
 
 # A cell a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ tab CR first,
 # after any quotes already there.  Written with one more ' in front; read back without it.
@@ -124,8 +125,9 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
                     LineError(
                         number,
                         delimiter.join(row)[:80],
-                        f"{len(row)} cells where the header names {len(header)}: a cell with '{delimiter}' in it (a "
-                        "name such as Akroma, Vision of Ixidor) goes between double quotes",
+                        f"{len(row)} cells where the header names {len(header)}: a cell with {separator_words(delimiter)} "
+                        "in it goes between double quotes"
+                        + (" (a name such as Akroma, Vision of Ixidor)" if delimiter == "," else ""),
                     )
                 )
                 continue
@@ -161,6 +163,14 @@ def parse_csv(text: str, label: str = "deck") -> DeckFile:
         result.errors.append(LineError(reader.line_num + skipped, "", f"broken CSV ({error})"))
     result.piper_colors = [e.color for e in result.entries if e.zone is Zone.COMMANDER and e.color is not None]
     return result
+
+
+_SEPARATOR_WORDS = {",": "a comma", ";": "a semicolon", "\t": "a tab", " ": "a space"}
+
+
+def separator_words(separator: str) -> str:
+    """A CSV's separator in words: 'a comma', 'a tab'; one a ``sep=`` line names otherwise, quoted and visible."""
+    return _SEPARATOR_WORDS.get(separator) or quoted(separator)
 
 
 def looks_like_csv(text: str) -> bool:

@@ -511,6 +511,13 @@ def test_a_draft_log_whose_event_name_reads_as_a_csv_header_is_still_the_pool_it
     ]
 
 
+@pytest.mark.parametrize(("separator", "words"), [("\t", "a tab"), (";", "a semicolon")])
+def test_a_row_split_by_a_tab_or_semicolon_says_that_separator_in_words(separator, words):
+    parsed = parse(f"count{separator}name\n1{separator}Murder{separator}x\n")
+    (error,) = parsed.errors
+    assert error.reason == f"3 cells where the header names 2: a cell with {words} in it goes between double quotes"
+
+
 def test_magic_workstations_deck_names_itself_in_a_comment():
     """A Magic Workstation .mwDeck gives its deck's name as '// NAME : ...' among its comment lines."""
     parsed = parse(
@@ -530,7 +537,8 @@ def test_a_csv_row_a_names_comma_split_says_to_quote_it():
     cells."""
     parsed = parse("count,name\n1,Akroma, Vision of Ixidor\n2,Murder,,\n")
     ((error,), (entry,)) = parsed.errors, parsed.entries
-    assert error.line == 2 and error.reason.startswith("3 cells where the header names 2: a cell with ',' in it")
+    assert error.line == 2 and error.reason.startswith("3 cells where the header names 2: a cell with a comma in it")
+    assert "Akroma, Vision of Ixidor)" in error.reason  # a name with a comma, for the comma
     assert "double quotes" in error.reason and (entry.name, entry.count) == ("Murder", 2)
 
 
