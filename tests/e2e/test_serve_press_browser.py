@@ -221,3 +221,37 @@ def test_taps_made_while_a_change_is_on_its_way_are_each_made_after_it(building,
     page.wait_for_function("() => !cmdraft.state.busy")
     assert [body["action"] for body in asked] == ["add", "add", "basics", "basics"]
     assert [body.get("count") for body in asked[2:]] == [1, 2]
+
+
+def test_a_second_crown_tapped_while_the_first_is_on_its_way_adds_to_it_not_replaces_it(building, browser):
+    """Before: a crown tapped while a change was on its way asked for the commanders drawn when it was tapped plus
+    its card: 'lead with Ardenn' then 'lead with Falthis' sent [Ardenn] then [Falthis], and the deck ended led by
+    Falthis alone, Ardenn sent back to the pool.  A queued tap is worked out from the deck its turn finds."""
+    db, event_id, served = building
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    chips = page.locator("#deck-leaders button")
+    expect(chips.first).to_be_visible()
+    assert chips.count() >= 2
+    held: list[Route] = []
+    asked: list[dict] = []
+
+    def hold_the_first_answer(route: Route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        asked.append(route.request.post_data_json)
+        if len(asked) == 1:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/deck", hold_the_first_answer)
+    chips.nth(0).click()
+    page.wait_for_function("() => cmdraft.state.busy")  # the first crown is on its way, its answer held
+    chips.nth(1).click()
+    held[0].continue_()
+    page.wait_for_function("() => !cmdraft.state.busy && cmdraft.state.deckQueue.length === 0")
+    assert [body["action"] for body in asked] == ["commanders", "commanders"]
+    (first,) = asked[0]["cards"]
+    assert asked[1]["cards"][0] == first and len(asked[1]["cards"]) == 2  # the first kept, the second beside it

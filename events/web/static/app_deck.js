@@ -275,10 +275,6 @@
     if (!deck.commanders.length) {
       commanders.appendChild(el("p", "hint", "None yet: tap ♛ on a sideboard card" + (noPiper ? "." : ", or lead with " + added.card + ".")));
     }
-    var commanderIds = deck.commanders.map(function (c) {
-      return c.id;
-    });
-    var pipers = deck.pipers || [];
     var chosen = deck.chosen || []; // the server's pairing: each commander's chosen colour beside it (a Piper's)
     deck.commanders.forEach(function (card, at) {
       var color = chosen[at] || null;
@@ -294,16 +290,7 @@
       line.appendChild(
         // two of the added card lead: each button names its own by its colour, for a screen reader
         smallButton("✕", "remove " + card.name + (color ? " (" + COLOR_NAMES[color].toLowerCase() + ")" : "") + " as commander", function () {
-          if (color && pipers.length > 1) {
-            // one of two Pipers: the other keeps its colour (the same card twice: ids can't say which went)
-            var kept = pipers.slice();
-            kept.splice(chosen.slice(0, at).filter(Boolean).length, 1);
-            deckAction({ action: "pipers", colors: kept });
-            return;
-          }
-          var ids = commanderIds.slice();
-          ids.splice(at, 1);
-          deckAction({ action: "commanders", cards: ids });
+          deckAction(uncrowned(card.id, color));
         })
       );
       commanders.appendChild(line);
@@ -326,7 +313,7 @@
       b.type = "button";
       cmdraftPage.label(b, "lead with " + entry.card.name);
       b.addEventListener("click", function () {
-        deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
+        deckAction(crowned(entry.card.id));
       });
       leaders.appendChild(b);
     });
@@ -410,7 +397,7 @@
       if (crownable.indexOf(entry.card.id) >= 0) { // the server's answer: this card may be crowned now (a copy moves up)
         line.appendChild(
           smallButton("♛", "make " + entry.card.name + " a commander", function () {
-            deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
+            deckAction(crowned(entry.card.id));
           })
         );
       }
@@ -431,7 +418,7 @@
       if (crownable.indexOf(entry.card.id) >= 0) { // the server's answer: this card may be crowned now
         line.appendChild(
           smallButton("♛", "make " + entry.card.name + " a commander", function () {
-            deckAction({ action: "commanders", cards: commanderIds.concat([entry.card.id]) });
+            deckAction(crowned(entry.card.id));
           })
         );
       }
@@ -453,6 +440,42 @@
       var la = /Land/.test(a.card.type || "") ? 1 : 0;
       var lb = /Land/.test(b.card.type || "") ? 1 : 0;
       return la - lb || (a.card.mana_value || 0) - (b.card.mana_value || 0) || (a.card.name < b.card.name ? -1 : 1);
+    });
+  }
+
+  // A tap on a crown or a commander's ✕ asks for a change of the commanders as the deck stands when its turn comes
+  // (a tap made while another change is on its way waits for it): worked out from the deck then, not from the one
+  // drawn when it was tapped, so that it never takes back the change before it.
+  function crowned(id) {
+    return function (now) {
+      return { action: "commanders", cards: commanderIdsOf(now).concat([id]) };
+    };
+  }
+
+  function uncrowned(id, color) {
+    return function (now) {
+      var chosen = now.chosen || [];
+      var pipers = now.pipers || [];
+      var at = -1;
+      now.commanders.forEach(function (card, i) {
+        if (at < 0 && card.id === id && (chosen[i] || null) === color) at = i;
+      });
+      if (at < 0) return null; // gone already: nothing to ask
+      if (color && pipers.length > 1) {
+        // one of two Pipers: the other keeps its colour (the same card twice: ids can't say which went)
+        var kept = pipers.slice();
+        kept.splice(chosen.slice(0, at).filter(Boolean).length, 1);
+        return { action: "pipers", colors: kept };
+      }
+      var ids = commanderIdsOf(now);
+      ids.splice(at, 1);
+      return { action: "commanders", cards: ids };
+    };
+  }
+
+  function commanderIdsOf(deck) {
+    return deck.commanders.map(function (card) {
+      return card.id;
     });
   }
 
