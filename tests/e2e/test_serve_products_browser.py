@@ -99,10 +99,10 @@ def test_the_added_cards_button_says_how_many_the_colours_tapped_ask_for(tmp_pat
         page.get_by_role("button", name="Faceless One colour White").click()
         expect(button).to_have_text("Lead with Faceless One")
         page.get_by_role("button", name="Faceless One colour Blue").click()
-        expect(button).to_have_text("Lead with two Faceless Ones")
+        expect(button).to_have_text("Lead with 2 Faceless Ones")  # counted as every face counts them
         button.click()
         expect(page.locator("#deck-commanders .line")).to_have_count(2)
-        expect(button).to_have_text("Lead with two Faceless Ones")  # the colours they lead in stay tapped
+        expect(button).to_have_text("Lead with 2 Faceless Ones")  # the colours they lead in stay tapped
         page.get_by_role("button", name="Faceless One colour Blue").click()
         expect(button).to_have_text("Lead with Faceless One")
         page.get_by_role("button", name="Faceless One colour Red").click()

@@ -488,11 +488,11 @@
     return chosen;
   }
 
-  // the button says what a tap on it asks for: one added card a colour tapped ("Lead with two Faceless Ones"; how
-  // many may lead, the server says)
+  // the button says what a tap on it asks for: one added card a colour tapped, counted as the core counts them
+  // ("Lead with 2 Faceless Ones", ``AddedOption.count_words``; how many may lead, the server says)
   function piperButton(added) {
     var n = tappedColors().length;
-    var what = n <= 1 ? added.word : (n === 2 ? "two" : String(n)) + " " + added.words;
+    var what = n <= 1 ? added.word : n + " " + added.words;
     $("piper-set").textContent = cmdraftPage.shown("Lead with " + what);
   }
 
