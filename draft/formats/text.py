@@ -25,6 +25,7 @@ from draft.formats.model import (
 )
 from draft.formats.mtgo import mtgo_name
 from sets.cards import CONTROL, card_name_problem
+from sets.visible import quoted
 
 _SECTION = re.compile(
     r"^(?://+|#+)?\s*(?P<section>commanders?|command zone|deck|main|mainboard|maindeck|main deck|sideboard|side|companion|"
@@ -174,7 +175,7 @@ def parse_card_line(raw: str, number: int, zone: Zone, block: int = 0) -> Entry 
     if card_name_problem(text):
         return LineError(number, raw, "not a card line")
     if count <= 0 or count > MAX_COPIES:
-        return LineError(number, raw, f"count must be 1 to {MAX_COPIES}")
+        return LineError(number, raw, f"count must be 1 to {MAX_COPIES}, not {quoted(str(count))}")
     return Entry(text, count, zone, set_code, card_number, foil, etched, None, number, block)
 
 

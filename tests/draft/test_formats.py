@@ -197,7 +197,7 @@ def test_every_unreadable_line_is_reported_with_its_number(idx):
     parsed = parse(text)
     assert [(e.line, e.reason) for e in parsed.errors] == [
         (2, "a count without a card name"),
-        (3, "count must be 1 to 9999"),
+        (3, "count must be 1 to 9999, not '0'"),  # as every format says it
         (4, "not a card line"),
     ]
     deck, problems = resolve(parsed, idx)
