@@ -191,6 +191,11 @@ def _comment_name(lines: list[str]) -> str:
     followed_by_blank = first + 1 >= len(lines) or not lines[first + 1].strip()
     if not name or not followed_by_blank or name[:1].isdigit() or _SECTION.match(line) or _GROUP_HEADER.match(name):
         return ""
+    return _kept_name(name)
+
+
+def _kept_name(name: str) -> str:
+    """A deck's name a comment gives, kept: its first 150 characters, or none when it holds a control character."""
     return "" if CONTROL.search(name) else name[:150]
 
 
@@ -236,8 +241,8 @@ def parse_text(text: str) -> DeckFile:
             continue
         if line.startswith(("//", "#")):
             named = _MWS_NAME.match(line)
-            if named and not result.name and not CONTROL.search(named.group("name")):
-                result.name = named.group("name").strip()[:150]
+            if named and not result.name:
+                result.name = _kept_name(named.group("name").strip())
             continue
         parsed = parse_card_line(line, number, zone, block)
         if isinstance(parsed, LineError):
