@@ -255,3 +255,21 @@ def test_a_second_crown_tapped_while_the_first_is_on_its_way_adds_to_it_not_repl
     assert [body["action"] for body in asked] == ["commanders", "commanders"]
     (first,) = asked[0]["cards"]
     assert asked[1]["cards"][0] == first and len(asked[1]["cards"]) == 2  # the first kept, the second beside it
+
+
+def test_a_second_tab_shows_the_deck_as_the_first_left_it_when_the_player_comes_back_to_it(building, browser):
+    """Before: a change made in one tab never reached another open tab (no stream says a deck changed), so its Undo
+    took back a change it had never shown.  Coming back to a tab (it becomes visible) asks for the deck again."""
+    db, event_id, served = building
+    first = phone_page(browser)
+    join(first, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    second = first.context.new_page()  # the same phone, the same player: another tab
+    second.goto(first.url)
+    expect(second.locator("#deck-side .line-name").first).to_be_visible()
+    names = second.locator("#deck-side .line-name").all_inner_texts()
+    card = next(name for name in names if names.count(name) == 1)
+    first.get_by_role("button", name=f"add {card} to the main deck").click()
+    expect(in_main(first, card)).to_have_count(1)
+    expect(in_main(second, card)).to_have_count(0)  # nothing told the other tab
+    second.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the player switches back to it
+    expect(in_main(second, card)).to_have_count(1)

@@ -390,6 +390,9 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible" || !state.joined) return;
     if (state.seat && state.seat.phase === "drafting") wake(true);
+    // the deck as it stands now: another tab, a terminal's builder or the desk may have changed it meanwhile (no
+    // stream says so: a deck's change leaves the seat's state as it was)
+    if (state.deck && state.seat && (state.seat.phase === "building" || state.seat.phase === "registered")) app.loadDeck();
     if (!state.ws || state.ws.readyState > 1) {
       state.wsTries = 0;
       reconnect();
