@@ -38,8 +38,9 @@ def desk(base: str, path: str, body: dict) -> dict:
         return json.loads(answer.read())
 
 
-def test_after_round_one_the_phone_shows_its_deck_read_only_and_who_can_change_it(four_server, browser, shots):
+def test_after_round_one_the_phone_shows_its_deck_read_only_and_who_can_change_it(four_server, browser, shots, cli):
     db, event_id, served = four_server
+    assert cli("event", "pipers", event_id, "--stock", "0", "--db", db).exit_code == 0  # a word on the stock, below
     base = served.url
     codes = codes_of(db, event_id)
     numbers = {p.name: p.number for p in Night(Store(db)).players(event_id)}
@@ -50,6 +51,7 @@ def test_after_round_one_the_phone_shows_its_deck_read_only_and_who_can_change_i
     page.click("#join-button")
     expect(page.locator("#deck-register")).to_be_visible(timeout=15_000)  # open: the builder is live
     expect(page.locator("#deck-closed")).to_be_hidden()
+    expect(page.locator("#piper-note")).to_be_visible()  # what the store's stock holds for the deck's Pipers
     desk(base, "/api/desk/round", {})
     page.reload()
     closed = page.locator("#deck-closed")
@@ -59,5 +61,6 @@ def test_after_round_one_the_phone_shows_its_deck_read_only_and_who_can_change_i
         expect(page.locator(control)).to_be_hidden()
     expect(page.locator("#deck-grid button:visible:not(.line-name)")).to_have_count(0)  # the downloads are links
     expect(page.locator("#deck-grid .piper")).to_be_hidden()  # no Piper to choose: the deck's own are in its lines
+    expect(page.locator("#piper-note")).to_be_hidden()  # nor the store's stock of them to weigh
     page.screenshot(path=str(shots / "phone-deck-closed.png"))
     context.close()
