@@ -231,7 +231,12 @@ class Rounds(EventBase):
             self._named_places(db, event_id, order, rnd.tables[table_number - 1])
         if event.status == "finished":
             raise StateError("the event is finished; results can't change")
-        later = records_of(db, Round).first(event=event_id, number=round_number + 1)
+        # The round a correction speaks of: the final table once one is seated after it (it can be seated again
+        # while it has no result), else the round paired next.
+        rounds_after = [r for r in records_of(db, Round).find(event=event_id) if r.number > round_number]
+        later = next((r for r in rounds_after if r.final), None) or next(
+            (r for r in rounds_after if r.number == round_number + 1), None
+        )
         if rnd.status == "closed" and not replace:
             raise ResultStands(f"round {round_number} is finished: a result changes now only as a correction")
         if not 1 <= table_number <= len(rnd.tables):

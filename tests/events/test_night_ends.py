@@ -235,6 +235,36 @@ def test_a_correction_after_the_final_table_is_seated_says_it_would_seat_another
     assert set(json.loads(again.stdout)["players"]) == {b, c}
 
 
+def test_a_correction_of_an_earlier_round_after_the_final_table_is_seated_speaks_of_the_final_table(tmp_path, cli):
+    """Docs (Corrections): after `event top`, a correction says whether it would have seated another final table,
+    also when it corrects a round before the last one (it spoke of round 2 only, with `round --again` advice that
+    can't re-pair a final table, while the final table it changed stayed unmentioned)."""
+    events = Night(Store(tmp_path / "event.json"))
+    event_id = bots_drafted(events, "Duels", ["Ann", "Bo", "Cy", "Di"], seed=8, one_v_one=True)
+    (a, b), (c, d) = events.new_round(event_id).tables
+    events.record_result(event_id, 1, 1, f"{a} > {b}")  # 1v1 at 3/2/1/0: a 3, b 2
+    events.record_result(event_id, 1, 2, f"{c} > {d}")  # c 3, d 2
+    tables = events.new_round(event_id).tables  # the two on 3 points meet, as do the two on 2
+    assert sorted(map(sorted, tables)) == sorted([sorted([a, c]), sorted([b, d])])
+    winners = (c, b)  # c 6, a 5 (opponents b 2.5 and c 3), b 5 (opponents a 2.5 and d 2), d 4
+    for table, names in enumerate(tables, start=1):
+        loser = next(name for name in names if name not in winners)
+        winner = next(name for name in names if name in winners)
+        events.record_result(event_id, 2, table, f"{winner} > {loser}")
+    assert set(TableReports(events.store).top(event_id, 2).players) == {c, a}
+    db = str(events.store.path)
+    # b wins round 1 after all: b 3 + 3 = 6, c 6, a 2 + 2 = 4, d 4: the top two are b and c.
+    corrected = cli("event", "result", str(event_id), "1", "1", f"{b} > {a}", "--replace", "--db", db)
+    assert corrected.exit_code == 0, corrected.output
+    said = " ".join(corrected.stdout.split())
+    assert "would have seated a different final table" in said, said
+    assert "--again" not in said, said
+    assert f"event top {event_id} 2" in said, said
+    as_json = cli("event", "result", str(event_id), "1", "1", f"{b} > {a}", "--replace", "--db", db, "--json")
+    answer = json.loads(as_json.stdout)
+    assert answer["next_round"] == 3 and answer["would_change"] == [1], answer
+
+
 def test_the_final_standings_are_by_points_then_the_tie_breakers_on_every_face(played, cli):
     """Docs (Standings, the final table): the final table's result names the winner and stays out of the points and
     the tie-breakers, so the final standings keep the order of points, then the tie-breakers, on every face: the
