@@ -8,7 +8,8 @@ no commander, so every colored card is outside its (colorless) identity.  The ch
    the cause of the rest; past the first ``SHOWN_FILE_LINES`` bad lines, one line says how many more;
 2. then every other problem, the root causes first (the commanders, then size, copies, pool and Pipers);
 3. then the colour identity, the cards outside it folded into one line ("11 cards outside the commanders' color
-   identity W (CR 903.5c): A / B / …: take them out ..."), the rule and what to do said as each card's line says them.
+   identity W (CR 903.5c): A / B / …: take them out ..."), the rule and what to do said as each card's line says them;
+   so are two or more cards not in the pool ("4 cards not in your pool: A / B / …: a Commander draft deck …").
 
 The words of each problem are the checker's; only the order and the folding are decided here.
 """
@@ -31,6 +32,9 @@ SHOWN_FILE_LINES = 10  # a file of thousands of unknown lines is not a wall of t
 COMMANDER_PROBLEMS = ("no-commander", "too-many-commanders", "not-a-commander", "illegal-pair")
 OUTSIDE = "outside-identity"
 IDENTITY_PROBLEMS = (OUTSIDE, "basic-type-outside-identity")
+NOT_IN_POOL = "not-in-pool"
+# The rule a not-in-pool problem gives after its card (the checker's words: ``deck_rules``), said once when folded.
+_POOL_RULE = re.compile(r" but not in your pool: (?P<rule>.*): take it out$")
 # The identity a stored outside-identity problem names (the checker's words: ``deck_rules``), for a face that has
 # only the stored problems (the board, the decklist sheet).
 _NAMED_IDENTITY = re.compile(r" is outside the commanders' color identity (?P<identity>\S+) \(CR 903\.5c\)")
@@ -65,7 +69,7 @@ def judge_order(problems: Iterable[Problem | Mapping[str, Any]], identity: Any =
             return 3
         return 2
 
-    ordered = _bad_lines_folded(sorted(items, key=rank))  # a stable sort: the checker's order within each rank
+    ordered = _not_in_pool_folded(_bad_lines_folded(sorted(items, key=rank)))  # a stable sort: the checker's order
     outside = [p for p in ordered if p.code == OUTSIDE]
     if len(outside) < 2:
         return ordered
@@ -82,6 +86,23 @@ def judge_order(problems: Iterable[Problem | Mapping[str, Any]], identity: Any =
     )
     first = ordered.index(outside[0])
     rest = [p for p in ordered if p.code != OUTSIDE]
+    return [*rest[:first], folded, *rest[first:]]
+
+
+def _not_in_pool_folded(ordered: list[Problem]) -> list[Problem]:
+    """Two or more cards not in the pool (another player's deck file, say) as one problem naming them all, the rule
+    said once in the checker's words ("N cards not in your pool: A / B: a Commander draft deck holds only …")."""
+    missing = [p for p in ordered if p.code == NOT_IN_POOL]
+    if len(missing) < 2:
+        return ordered
+    names = tuple(dict.fromkeys(name for p in missing for name in p.cards))
+    found = _POOL_RULE.search(missing[0].message)
+    rule = found.group("rule") if found else "a Commander draft deck holds only cards from its pool"
+    folded = Problem(
+        NOT_IN_POOL, f"{len(names)} cards not in your pool: {join_names(names)}: {rule}: take them out", names
+    )
+    first = ordered.index(missing[0])
+    rest = [p for p in ordered if p.code != NOT_IN_POOL]
     return [*rest[:first], folded, *rest[first:]]
 
 

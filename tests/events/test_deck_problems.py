@@ -163,3 +163,30 @@ def test_the_desks_board_and_sheet_fold_the_identity_line_in_event_decks_words(e
     assert said in console.export_text()
     stored = events.snapshot(event_id).players[0].deck
     assert said in problem_lines(stored.problems)[1]  # after "choose a commander", as the decklist sheet lists them
+
+
+# White CMR cards that walled_event's pool doesn't hold: another player's deck file, registered for Ann by mistake.
+NOT_HERS = ["Palace Sentinels", "Seraph of Dawn", "Ninth Bridge Patrol", "Intangible Virtue"]
+
+
+def test_cards_not_in_the_pool_are_one_line_naming_them_all_with_the_rule_said_once(events, cli, tmp_path):
+    """The desk registering the wrong player's file was told the whole rule again for every card (a screenful of
+    "X is in the deck but not in your pool: a Commander draft deck holds only …" lines); now one line names them."""
+    event_id, db, _ = walled_event(events, cli, tmp_path)
+    deck = tmp_path / "someone-elses.txt"
+    deck.write_text(
+        "Commander\n1 Akroma, Vision of Ixidor\n\nDeck\n" + "".join(f"1 {name}\n" for name in NOT_HERS) + "55 Plains\n",
+        encoding="utf-8",
+    )
+    registered = cli("event", "deck", event_id, "Ann", deck, "--db", db)
+    assert registered.exit_code == 1, registered.output  # registered as it is, not legal
+    verdict = " ".join(registered.stdout.split())
+    assert verdict.count("a Commander draft deck holds only cards from its pool") == 1, verdict
+    assert "4 cards not in your pool: " + " / ".join(NOT_HERS) in verdict, verdict
+    assert verdict.endswith("take them out"), verdict
+    stored = events.snapshot(event_id).players[0].deck
+    assert sum(p["code"] == "not-in-pool" for p in stored.problems) == 4  # the record keeps every problem
+    lines = problem_lines(stored.problems)  # the board's and the decklist sheet's words
+    assert len(lines) == 1 and lines[0].startswith("4 cards not in your pool: "), lines
+    one = judge_order([Problem("not-in-pool", "A is in the deck but not in your pool: … take it out", ("A",))])
+    assert [p.message for p in one] == ["A is in the deck but not in your pool: … take it out"]  # one: as said
