@@ -352,8 +352,16 @@ def _renumber(
             if old in doc:
                 doc[old] = {str(pid(k)): v for k, v in doc[old].items()}
     elif name == HISTORY:
-        doc.pop("undo", None)  # a restored event's history is a record; 'event undo' never reaches behind a restore
+        # A restored event's history is a record: 'event undo' never reaches behind a restore, so what it needs goes;
+        # a result keeps its round and table only, which the log names it by (its undo would find it changed).
+        undo = doc.pop("undo", None)
         doc.pop("undoes", None)
+        if (
+            doc.get("what") == "result"
+            and isinstance(undo, dict)
+            and None not in (undo.get("round"), undo.get("table"))
+        ):
+            doc["undo"] = {"round": undo["round"], "table": undo["table"]}
     elif name == PICKS:
         doc["d"] = drafts.get(doc["d"], doc["d"])
     elif name == DRAFTS and "event" in doc:

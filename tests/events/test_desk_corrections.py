@@ -440,6 +440,25 @@ def test_the_history_travels_with_an_export_and_undo_never_reaches_behind_a_rest
     assert [p.name for p in other.snapshot(1).players] == ["Ann", "Bob"]
 
 
+def test_a_restored_events_log_still_names_each_results_round_and_table(events, cli, tmp_path):
+    """Docs (History): `event log` names a result's round and table.  A restore dropped what undo keeps, and with it
+    the round and table: the restored log said "result" for every table, which the desk can't tell apart."""
+    event_id = one_v_one(events)
+    (a, b), (c, d) = events.new_round(event_id).tables
+    events.record_result(event_id, 1, 1, f"{a} > {b}")
+    events.record_result(event_id, 1, 2, f"{c} > {d}")
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", events.store.path).exit_code == 0
+    other = Night(Store(tmp_path / "other.json"))
+    assert cli("event", "restore", out / "database.json", "--db", other.store.path).exit_code == 0
+    said = [e.what_text for e in other.history(1) if e.what == "result"]
+    assert said == ["result, round 1 table 1", "result, round 1 table 2"], said
+    log = cli("event", "log", "1", "--db", other.store.path)
+    assert "result, round 1 table 2" in " ".join(log.stdout.split()), log.stdout
+    refused = cli("event", "undo", "1", "--db", other.store.path)  # undo still never reaches behind the restore
+    assert refused.exit_code == 3 and "can't be undone" in refused.stderr
+
+
 def test_a_round_paired_after_a_correction_follows_the_corrected_points(events):
     event_id = one_v_one(events)
     (a, b), (c, d) = events.new_round(event_id).tables
