@@ -98,7 +98,8 @@ class Drafting(EventBase):
         unseated = [p.name for p in players.values() if p.status == "active" and p.pod is None]
         if unseated:
             raise StateError(
-                f"{' / '.join(map(quoted, unseated))} registered after seating and has no seat (every pod was full): "
+                f"{' / '.join(map(quoted, unseated))} registered after seating and "
+                f"{'has' if len(unseated) == 1 else 'have'} no seat (every pod was full): "
                 f"seat everyone again with 'cmdraft event seat {event_id} --again', or drop them"
             )
         sessions: dict[int, TableSession] = {}

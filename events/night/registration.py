@@ -269,10 +269,10 @@ class Registration(EventBase):
             waiting = [p.name for p in active if p.pod is None]
         if not waiting:
             return None
-        sizes = draft_pod_sizes(len(active), event.pod_size)
+        sizes, verb = draft_pod_sizes(len(active), event.pod_size), "has" if len(waiting) == 1 else "have"
         return (
-            f"every draft pod is full ({event.pod_size} seats), so {' / '.join(map(quoted, waiting))} has no seat yet: "
-            f"'cmdraft event seat {event_id} --again' re-draws the pods for all {len(active)} players "
+            f"every draft pod is full ({event.pod_size} seats), so {' / '.join(map(quoted, waiting))} {verb} no seat "
+            f"yet: 'cmdraft event seat {event_id} --again' re-draws the pods for all {len(active)} players "
             f"({len(sizes)} pods: {' / '.join(map(str, sizes))}), or drop them"
         )
 

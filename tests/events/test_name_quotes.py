@@ -137,3 +137,17 @@ def test_a_restored_event_is_named_quoted(tmp_path, cli):
     (saved,) = (tmp_path / "out").glob("*.json")
     restored = cli("event", "restore", saved, "--db", tmp_path / "to.json")
     assert restored.exit_code == 0 and "event 1 ('Esc\\x1b[31m') from" in restored.stdout, restored.output
+
+
+def test_two_players_added_to_full_pods_have_no_seat_yet(tmp_path, cli):
+    db = tmp_path / "full.json"
+    events = Night(Store(db))
+    event_id = events.create("Full", style="terminal", seed=1, pod_size=3)
+    for player in ("Ann", "Bo", "Cy"):
+        events.add_player(event_id, player)
+    events.seat(event_id)
+    cli("event", "player", "add", event_id, "Di", "--db", db)
+    added = cli("event", "player", "add", event_id, "Ed", "--db", db)
+    assert "so 'Di' / 'Ed' have no seat yet" in " ".join(added.stdout.split()), added.stdout
+    with pytest.raises(StateError, match="'Di' / 'Ed' registered after seating and have no seat"):
+        events.start_draft(event_id)
