@@ -7,6 +7,8 @@ width out among columns, for the terminal's tables and the printed ones alike.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from sets.visible import visible
@@ -55,3 +57,31 @@ def fit_columns(natural: Sequence[int], least: Sequence[int], room: int) -> list
         widest = max(shrinkable, key=lambda i: widths[i])
         widths[widest] -= 1
     return widths
+
+
+def wrapped(words: str, width: int, first: str, then: str) -> list[str]:
+    """``words`` wrapped at ``width`` after ``first`` on the first line and ``then`` on the others, never breaking an
+    example typed in quotes ('lands U 9') where it fits, nor a word at its hyphen."""
+    room = width - max(len(first), len(then))
+    kept = re.sub(
+        r"(?<!\w)'[^']*'(?!\w)", lambda quote: quote[0].replace(" ", "\0") if len(quote[0]) <= room else quote[0], words
+    )
+    return [
+        line.replace("\0", " ")
+        for line in textwrap.wrap(kept, width, initial_indent=first, subsequent_indent=then, break_on_hyphens=False)
+    ]
+
+
+def hanging(text: str, width: int) -> str:
+    """A help written in lines whose continuations are indented two spaces, wrapped again at ``width`` columns
+    (at least 30) with the same hanging indent: each paragraph's first line at the left, the rest under it."""
+    width = max(width, 30)
+    if all(len(line) <= width for line in text.splitlines()):
+        return text
+    paragraphs: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("  ") and paragraphs:
+            paragraphs[-1] += " " + line.strip()
+        else:
+            paragraphs.append(line)
+    return "\n".join(row for paragraph in paragraphs for row in wrapped(paragraph, width, "", "  ") or [""])

@@ -9,7 +9,6 @@ keeps them in its log), so the two can't drift apart.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Sequence
 
 from rich.console import Console, RenderableType
@@ -25,7 +24,7 @@ from draft.deck_state import plural
 from draft.decks import Deck
 from draft.deckstats import group_cards
 from events.outputs.deck_problems import judge_order
-from events.outputs.text import join_names
+from events.outputs.text import join_names, wrapped
 from events.screens import deck_commands as words
 from events.screens.cards import show_card
 from events.screens.deck_tables import deck_report, stats_lines, suggestion_table
@@ -285,23 +284,13 @@ def fitted_help(text: str, width: int) -> str:
     beside = width - HELP_COLUMN >= 30  # room for the words beside the commands
     for entry in entries:
         if len(entry) == 1:
-            lines += _wrapped(entry[0], width, "", "") or [""]
+            lines += wrapped(entry[0], width, "", "") or [""]
         elif beside:
             first = f"  {entry[0]}".ljust(HELP_COLUMN - 2) + "  "
-            lines += _wrapped(entry[1], width, first, " " * HELP_COLUMN)
+            lines += wrapped(entry[1], width, first, " " * HELP_COLUMN)
         else:
-            lines += _wrapped(f"  {entry[0]}", width, "", "    ") + _wrapped(entry[1], width, "      ", "      ")
+            lines += wrapped(f"  {entry[0]}", width, "", "    ") + wrapped(entry[1], width, "      ", "      ")
     return "\n".join(lines)
-
-
-def _wrapped(words: str, width: int, first: str, then: str) -> list[str]:
-    """``words`` wrapped at ``width`` without breaking an example typed in quotes ('lands U 9') where it fits."""
-    room = width - max(len(first), len(then))
-    kept = re.sub(r"'[^']*'", lambda quote: quote[0].replace(" ", "\0") if len(quote[0]) <= room else quote[0], words)
-    return [
-        line.replace("\0", " ")
-        for line in textwrap.wrap(kept, width, initial_indent=first, subsequent_indent=then, break_on_hyphens=False)
-    ]
 
 
 def pool_farewell(activity: DeckActivity) -> str:

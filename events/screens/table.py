@@ -16,7 +16,7 @@ from rich.text import Text
 from draft.deck_state import plural, pool_order
 from events import timing
 from events.night.refusals import WrongCount
-from events.outputs.text import join_names
+from events.outputs.text import hanging, join_names
 from events.screens.cards import card_request, show_card
 from events.screens.deck_tables import signals_lines
 from events.screens.picks import HELP_PICK, HELP_PICK_UNASSISTED, chosen_words, parse_selection
@@ -163,7 +163,9 @@ class TablePrompt:
                 self.show_pack(pack, deadline is not None, page)
                 continue
             if command in ("help", "?"):
-                self.console.print(Text(HELP_PICK if seat.assist else HELP_PICK_UNASSISTED))
+                self.console.print(
+                    Text(hanging(HELP_PICK if seat.assist else HELP_PICK_UNASSISTED, self.console.width))
+                )
             elif command in ("hint", "h", "signals", "s") and not seat.assist:
                 self.console.print(Text(NO_ASSISTANCE[0].upper() + NO_ASSISTANCE[1:] + ".", style="yellow"))
                 continue

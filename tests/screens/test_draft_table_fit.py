@@ -256,3 +256,29 @@ def test_the_builders_help_fits_the_terminal_with_every_word_in_order(tmp_path, 
     heading = next(i for i, line in enumerate(shown) if line.startswith("  "))
     begins = tuple(f"  {command}" for command in commands)
     assert all(line.startswith(begins) or line.startswith(" " * 6) for line in shown[heading:])  # none ragged
+
+
+@pytest.mark.parametrize("columns", [80, 50])
+def test_the_pick_prompts_help_fits_the_terminal_with_its_hanging_indent(tmp_path, columns):
+    """Before: written 70 to 100 wide with its own line breaks, the help wrapped at 80 columns into a stray line at the
+    left ('  help (this text), quit (save and leave). This event's drafts have no assistance: no hint, signals or'
+    then 'Can lead'.)."""
+    from events.screens.picks import HELP_PICK
+    from tests.helpers.cliapp import invoke
+
+    played = invoke(
+        ["play", "--plain", "--seed", "3", "--db", str(tmp_path / "db.json")],
+        input="help\nquit\n",
+        env={"COLUMNS": str(columns)},
+    )
+    lines = played.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Pick cards by their numbers" in line)
+    lines[start] = lines[start][lines[start].index("Pick cards") :]  # (after the prompt: the typed line isn't echoed)
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("Read a card:")) + 1
+    while end < len(lines) and lines[end].startswith("  "):  # the last paragraph's own continuation
+        end += 1
+    shown = lines[start:end]
+    assert " ".join(" ".join(shown).split()) == " ".join(HELP_PICK.split())  # every word, in its order
+    assert all(len(line) <= columns for line in shown)
+    paragraphs = tuple(line.split(" ")[0] for line in HELP_PICK.splitlines() if not line.startswith(" "))
+    assert all(line.startswith(paragraphs) or line.startswith("  ") for line in shown), shown  # none ragged
