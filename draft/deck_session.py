@@ -205,7 +205,7 @@ class DeckSession:
         returned, removed = self._leaving(cards)
         self.commanders, moved = cards, []
         for card in cards:
-            if self.main.get(card, 0) > self.pool_counts[card] - cards.count(card):
+            if self.main.get(card, 0) > max(0, self.pool_counts[card] - cards.count(card)):  # (an added one: none)
                 self.main[card] -= 1
                 moved.append(card.name)
         self.main, self.touched = +self.main, True

@@ -26,7 +26,9 @@ from sets.visible import quoted
 HELP_BUILD = """Deck building commands (N: the pool list's numbers, 'show pool'):
   commander N [M]   one or two commanders from your pool, by numbers
                     or names; a commander leaves the main deck (it
-                    moves to the command zone)
+                    moves to the command zone); the card the product
+                    lets you add leads by its name, drafted or not
+                    ('commander 8 + faceless one')
   piper COLOR [COLOR]  lead with one or two of the card the product
                     lets you add (The Prismatic Piper; Faceless One
                     in CLB), of these colors; added ones allowed
@@ -142,10 +144,15 @@ def parse(line: str, session: DeckSession) -> object:
     return reader(args, text, session)
 
 
-def named_cards(text: str, session: DeckSession, *, counts: bool = False) -> list[tuple[Card, int | None]]:
+def named_cards(
+    text: str, session: DeckSession, *, counts: bool = False, added: bool = False
+) -> list[tuple[Card, int | None]]:
     """Cards of the pool list by numbers or names (whole names first, so names with commas work); the free
-    basics are reached by name too ('remove plains 3'), after the pool's numbered cards."""
+    basics are reached by name too ('remove plains 3'), after the pool's numbered cards, and with ``added`` the
+    product's added card (a Piper, Faceless One) the pool doesn't hold, which may lead when not drafted."""
     listed = session.reachable()
+    if added and session.piper is not None and session.piper not in listed:
+        listed.append(session.piper)
     chosen = read_choices(
         text,
         [card.name for card in listed],
@@ -159,7 +166,7 @@ def named_cards(text: str, session: DeckSession, *, counts: bool = False) -> lis
 def _commander(args: list[str], text: str, session: DeckSession) -> act.ChooseCommanders:
     if not args:
         raise InputError(COMMANDER_USAGE)
-    cards = [card for card, _ in named_cards(text, session)]
+    cards = [card for card, _ in named_cards(text, session, added=True)]
     if not cards:  # more than two: the deck rules refuse them, in the words every face gives (DeckSession)
         raise InputError(COMMANDER_USAGE)
     return act.ChooseCommanders(tuple(cards))
