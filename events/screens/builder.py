@@ -82,7 +82,7 @@ HELP_KEYS = (
 
 def opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
     """The commander advice, then the deck as saved (or how to start)."""
-    lines: list[RenderableType] = [suggestion_table(session.suggestions(5), width=width)]
+    lines: list[RenderableType] = [suggestion_table(session.suggestions(5), width=width, product=session.product)]
     if session.started:
         lines += [Text("Your saved deck, as you left it:", style="bold"), summary_line(session)]
         lines.append(Text("Go on building: 'help' lists the commands; 'show deck' lists it."))
@@ -232,7 +232,7 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
         case act.Checked():
             return [deck_report(result.report)]
         case act.Suggestions():
-            return [suggestion_table(list(result.suggestions), width=width)]
+            return [suggestion_table(list(result.suggestions), width=width, product=session.product)]
     raise TypeError(f"no lines for {result!r}")
 
 

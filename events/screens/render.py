@@ -209,7 +209,8 @@ def fit_table(
         return (width or 10**6) - used
 
     kept = list(columns)
-    minimum = {c: min(natural[c], max(6, cell_width(headers[c]))) for c in columns}
+    # a loose column's header wraps between its words ("Added\nFaceless Ones") before the column is dropped
+    minimum = {c: min(natural[c], max([6, *map(cell_width, headers[c].split())])) for c in columns}
     while True:
         loose = [c for c in kept if headers[c] not in essential]
         if room(kept) >= sum(minimum[c] for c in loose) or not loose:

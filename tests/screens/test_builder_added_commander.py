@@ -5,19 +5,26 @@ Background" and may lead when not drafted, products.md)."""
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
+from draft import deck_actions as act
 from draft.deck_session import DeckSession
 from draft.products import product
 from events.screens import deck_commands as words
+from events.screens.builder import answer_lines, opening_lines
 from tests.helpers.products import CLB, is_background
 
 
-def clb_session() -> DeckSession:
-    """A CLB pool of a blue Background and blue spells: no card of it can lead alone, no Faceless One drafted."""
+def clb_session(*more: str) -> DeckSession:
+    """A CLB pool of a blue Background and blue spells (and ``more`` cards): no card of it can lead alone, no
+    Faceless One drafted."""
     background = CLB["Dungeon Delver"]
     assert is_background(background) and background.identity.code == "U"
     spells = [c for c in CLB.values() if c.identity.code == "U" and not c.can_be_commander and not c.is_land]
     spells = [c for c in spells if not is_background(c)][:10]
-    pool = [background, *spells, *spells]
+    pool = [background, *spells, *spells, *(CLB[name] for name in more)]
     return DeckSession(
         pool, piper=CLB["Faceless One"], name="t", save=lambda *a: None, hand_seed=1, product=product("CLB")
     )
@@ -44,3 +51,31 @@ def test_the_added_card_is_named_by_name_never_by_a_number_past_the_pool_list():
         assert f"choose 1 to {len(session.pool_list)}" in str(error)
     else:
         raise AssertionError("a number past the pool list was read")
+
+
+class Place:
+    """The least a place offers the builder's words: the session."""
+
+    def __init__(self, session: DeckSession) -> None:
+        self.session = session
+
+
+def rendered(lines, width: int) -> str:
+    console = Console(width=width, record=True, file=io.StringIO())
+    for line in lines:
+        console.print(line)
+    return console.export_text()
+
+
+def test_the_builders_commander_advice_counts_the_added_faceless_ones_at_80_columns():
+    """products.md: the builder's suggest ranks the choices, "Added Faceless Ones" counting the cards you'd add;
+    in a CLB draft that column is named for Faceless One (never "Added Pipers") and isn't dropped at 80 columns
+    beside the chosen colors and a long commander's name: its header wraps instead."""
+    session = clb_session("Safana, Calimport Cutthroat")  # chooses a Background
+    answer = answer_lines(session.apply(act.Suggest(5)), Place(session), 80)
+    for text in (rendered(opening_lines(session, 80), 80), rendered(answer, 80)):
+        header = " ".join(line.strip() for line in text.splitlines()[1:5])
+        assert "Chosen" in header and "Added" in header and "Faceless" in header and "Ones" in header, text
+        assert "Pipers" not in text
+        rows = {(line.split()[1], line.split()[-1]) for line in text.splitlines() if line[:1].isdigit()}
+        assert ("Safana,", "0") in rows and ("Dungeon", "1") in rows, text  # Safana + Delver add none
