@@ -19,7 +19,7 @@ from draft.deck_spells import COLORLESS_SOURCES, MAKES_COLORLESS
 from draft.deckbuild import best_product_build
 from draft.decks import is_piper
 from draft.engine import Draft
-from draft.products import product_of
+from draft.products import lead_notes, product_of
 from draft.traits import card_rating, card_roles, card_traits
 from sets.booster import Printing
 from sets.cards import Card
@@ -105,7 +105,7 @@ def _reason(
     mana the pool holds, which a card whose cost asks {C} is worth a share of (as the bots weigh it: nothing as a
     lead)."""
     parts = []
-    shown = [role for role in roles if role not in ("commander", "partner")]
+    shown = [role for role in roles if role not in ("commander", "partner", "choose-a-background")]  # (said below)
     if is_piper(card):
         option = product_of([card]).added
         if plan.leaderless:
@@ -137,7 +137,8 @@ def _reason(
         elif partner is not None:
             parts.append(f"partners with {partner.name}")
         else:
-            parts.append("can lead a deck" + (" (partner)" if card.has_partner else ""))
+            pairs = lead_notes(card)[1:]  # how it pairs, in the packs' words: partner, choose a Background, a grant
+            parts.append("can lead a deck" + (f" ({', '.join(pairs)})" if pairs else ""))
     colors = card.deck_colors
     identity = identity_from_mask(plan.mask)
     if not colors:

@@ -93,3 +93,24 @@ def test_the_hint_names_the_commander_a_card_pairs_with(cli):
     legend, background = choosers[1], backgrounds[1]
     assert f"partners with {backgrounds[0].name}" in _reason(legend, card_roles(legend), plan, True)
     assert f"partners with {choosers[0].name}" in _reason(background, card_roles(background), plan, True)
+
+
+def test_the_hint_says_how_a_legend_pairs_in_its_products_words(cli):
+    # With no commander yet, a CLB legend that chooses a Background was said to "lead a deck (partner)": it has no
+    # partner (CR 702.124k, a Background pairs with it); and a one-color CMM legend, a partner by the Commander Masters
+    # grant, was said to lead with nothing of its pairing.  The reason now says each in the words of the packs' notes.
+    import_products(cli)
+    from draft.bot_plans import Plan
+    from draft.hint import _reason
+    from draft.traits import card_roles
+
+    clb, cmm, cmr = (load_set(code).cards for code in ("CLB", "CMM", "CMR"))
+    chooser = next(c for c in clb if chooses_background(c))
+    said = _reason(chooser, card_roles(chooser), Plan(chooser.deck_colors.mask, ()), True)
+    assert "can lead a deck (choose a Background)" in said and "partner" not in said, said
+    mono = next(c for c in cmm if c.can_be_commander and len(c.identity) == 1 and not c.has_partner)
+    said = _reason(mono, card_roles(mono), Plan(mono.deck_colors.mask, ()), True)
+    assert "can lead a deck (partner in a Commander Masters draft)" in said, said
+    partner = next(c for c in cmr if c.main_set and c.is_legendary and c.has_partner and not c.chooses_color)
+    said = _reason(partner, card_roles(partner), Plan(partner.deck_colors.mask, ()), True)
+    assert "can lead a deck (partner" in said, said
