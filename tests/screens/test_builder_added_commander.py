@@ -14,6 +14,7 @@ from draft.deck_session import DeckSession
 from draft.products import product
 from events.screens import deck_commands as words
 from events.screens.builder import answer_lines, opening_lines
+from sets.colors import Color
 from tests.helpers.products import CLB, is_background
 
 
@@ -79,3 +80,39 @@ def test_the_builders_commander_advice_counts_the_added_faceless_ones_at_80_colu
         assert "Pipers" not in text
         rows = {(line.split()[1], line.split()[-1]) for line in text.splitlines() if line[:1].isdigit()}
         assert ("Safana,", "0") in rows and ("Dungeon", "1") in rows, text  # Safana + Delver add none
+
+
+async def test_c_on_a_background_pairs_it_with_the_added_faceless_one_leading(cli, tmp_path):
+    """The full-screen builder's c: "a second one that can pair with the first: both lead" (practice.md).  Before,
+    a Faceless One added after the draft ('piper U') didn't count as the first, so c on a Background was refused
+    ("it can be a commander only beside a commander that has Choose a Background"), as though none led."""
+    from textual.widgets import DataTable
+
+    from events.screens.app.practice import BuildApp
+    from events.sessions.activities import PoolDeck
+    from events.storage.pool_builds import PoolBuild
+    from events.storage.store import Store
+    from sets.catalog import load_set
+    from tests.helpers.practice import screen_text, type_command
+    from tests.helpers.products import import_products
+
+    import_products(cli)
+    clb = {card.name: card for card in load_set("CLB").cards}
+    session = clb_session()
+    pool = [clb[card.name] for card in session.pool]
+    deck = PoolDeck(PoolBuild.open(Store(tmp_path / "db.json"), "clb pool", pool, set_code="CLB"), "pool", tmp_path)
+    ui = deck.session
+    delver, faceless = clb["Dungeon Delver"], clb["Faceless One"]
+    async with BuildApp(deck).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await type_command(pilot, "piper U")
+        assert ui.commanders == [faceless]
+        await pilot.press("escape")
+        table = pilot.app.screen.query_one("#pool", DataTable)
+        table.focus()
+        table.move_cursor(row=table.get_row_index(f"card:{ui.pool_list.index(delver) + 1}"))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert sorted(card.name for card in ui.commanders) == [delver.name, faceless.name], screen_text(pilot.app)
+        assert ui.colors == [Color.U]  # the Faceless One keeps the color it was given

@@ -367,7 +367,7 @@ class BuilderScreen(Screen):
             self.log_message(Text("Highlight a pool card to make it your commander.", style="yellow"))
             self.refresh_lists()
             return
-        current = [c for c in self.session.commanders if c in self.session.pool_list and c is not card]
+        current = [c for c in self.session.commanders if c is not card]  # a Piper added after the draft too
         chosen = [card]
         if len(current) == 1 and self.session.can_choose_commanders([current[0], card]):
             chosen = [current[0], card]  # the core's rule for this product (a Background, a second Piper ...)
