@@ -82,7 +82,7 @@ def test_the_builders_commander_advice_counts_the_added_faceless_ones_at_80_colu
         assert ("Safana,", "0") in rows and ("Dungeon", "1") in rows, text  # Safana + Delver add none
 
 
-async def test_c_on_a_background_pairs_it_with_the_added_faceless_one_leading(cli, tmp_path):
+async def test_c_and_delete_pair_and_unpair_a_background_with_the_added_faceless_one_leading(cli, tmp_path):
     """The full-screen builder's c: "a second one that can pair with the first: both lead" (practice.md).  Before,
     a Faceless One added after the draft ('piper U') didn't count as the first, so c on a Background was refused
     ("it can be a commander only beside a commander that has Choose a Background"), as though none led."""
@@ -116,3 +116,12 @@ async def test_c_on_a_background_pairs_it_with_the_added_faceless_one_leading(cl
         await pilot.pause()
         assert sorted(card.name for card in ui.commanders) == [delver.name, faceless.name], screen_text(pilot.app)
         assert ui.colors == [Color.U]  # the Faceless One keeps the color it was given
+        # and Delete on the Background's commander row leaves the added Faceless One leading (before: refused with
+        # the usage line, as an added card is no card of the pool list)
+        deck_table = pilot.app.screen.query_one("#deck", DataTable)
+        deck_table.focus()
+        deck_table.move_cursor(row=deck_table.get_row_index(f"commander:{ui.commanders.index(delver)}"))
+        await pilot.pause()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert ui.commanders == [faceless] and ui.colors == [Color.U], screen_text(pilot.app)

@@ -351,13 +351,8 @@ class BuilderScreen(Screen):
         if key.startswith("commander:"):
             rest = [c for c in self.session.commanders if c is not card]
             self.log_message(Text("Commanders are changed with c on a pool card or 'commander N [M]'.", style="yellow"))
-            if rest:
-                kept = tuple(c for c in rest if c in self.session.pool_list)
-                if kept:
-                    self.send(act.ChooseCommanders(kept))
-                else:  # an added Piper is no card of the pool list
-                    self.log_message(Text(words.COMMANDER_USAGE, style="red"))
-                    self.refresh_lists()
+            if rest:  # (an added Piper leads on alone: the core pairs and adds it)
+                self.send(act.ChooseCommanders(tuple(rest)))
             return
         self.send(act.Remove(((card, 1),)))
 
