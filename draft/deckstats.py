@@ -226,13 +226,14 @@ def choose_colors(
     names = sorted(card.name for card in commanders)
     needed = ColorIdentity.of(c for card, n in main.items() if n > 0 for c in card.deck_colors)
     piper, product, may_add = added
+    kept = Counter(colors)  # the ranking lists a pair's colors in its own order (WUBRG): any that hold these
     fits = [
         choice
         for choice, _ in ranked_builds(pool, piper, None, product, may_add)
-        if sorted(card.name for card in choice.commanders) == names and choice.colors[: len(colors)] == tuple(colors)
+        if sorted(card.name for card in choice.commanders) == names and kept <= Counter(choice.colors)
     ]
     fits.sort(key=lambda choice: not needed <= choice.identity)  # stable: the ranking's order otherwise
-    return fits[0].colors if fits else tuple(colors)
+    return (*colors, *(Counter(fits[0].colors) - kept).elements()) if fits else tuple(colors)
 
 
 def complete_deck(

@@ -125,3 +125,23 @@ async def test_c_and_delete_pair_and_unpair_a_background_with_the_added_faceless
         await pilot.press("delete")
         await pilot.pause()
         assert ui.commanders == [faceless] and ui.colors == [Color.U], screen_text(pilot.app)
+
+
+def test_a_second_faceless_one_named_beside_one_leading_takes_the_pools_other_color():
+    """A blue-black pool led by a black Faceless One: naming two ('commander faceless + faceless') keeps black and
+    gives the second the color of the best deck two lead, blue.  Before, only choices listing black first were
+    looked at (the ranking lists a pair's colors in WUBRG order, blue before black), so it took red."""
+    spells = [
+        c
+        for c in CLB.values()
+        if c.identity.code in ("U", "B") and not c.can_be_commander and not c.is_land and not is_background(c)
+    ]
+    pool = [*spells, *spells]
+    session = DeckSession(
+        pool, piper=CLB["Faceless One"], name="t", save=lambda *a: None, hand_seed=1, product=product("CLB")
+    )
+    session.apply(words.parse("piper B", session))
+    assert session.colors == [Color.B]
+    session.apply(words.parse("commander faceless + faceless", session))
+    assert session.colors == [Color.B, Color.U]
+    assert session.report().color_identity.code == "UB"
