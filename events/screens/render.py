@@ -182,6 +182,15 @@ def _cell_width(cell: object) -> int:
     return max((cell_width(line) for line in plain.split("\n")), default=0)
 
 
+def two_line_width(header: str) -> int:
+    """The fewest columns that hold ``header`` on at most two lines, broken between its words."""
+    words = header.split()
+    return min(
+        (max(cell_width(" ".join(words[:cut])), cell_width(" ".join(words[cut:]))) for cut in range(1, len(words))),
+        default=cell_width(header),
+    )
+
+
 def fit_table(
     headers: list[str],
     rows: list[list],
@@ -209,8 +218,9 @@ def fit_table(
         return (width or 10**6) - used
 
     kept = list(columns)
-    # a loose column's header wraps between its words ("Added\nFaceless Ones") before the column is dropped
-    minimum = {c: min(natural[c], max([6, *map(cell_width, headers[c].split())])) for c in columns}
+    # a loose column's header wraps onto a second line between its words ("Added\nFaceless Ones") before the column
+    # is dropped; never onto a third, where a reader going line by line hears two headers' words mixed
+    minimum = {c: min(natural[c], max(6, two_line_width(headers[c]))) for c in columns}
     while True:
         loose = [c for c in kept if headers[c] not in essential]
         if room(kept) >= sum(minimum[c] for c in loose) or not loose:
