@@ -108,7 +108,8 @@ def deck_state(served: Served, player_id: int, deck: EventDeck | None = None, sa
         can_redo=bool(session.redo_stack),
         registered=same,
         registered_words=registered_words(same, report.valid),
-        pipers_note=deck.pipers_note,  # the store's stock limits the Pipers this deck may add (None: it doesn't)
+        # the store's stock limits the Pipers this deck may add (None: it doesn't, or the deck is closed: read-only)
+        pipers_note=None if closed is not None else deck.pipers_note,
         pipers_most=deck.pipers_most,  # 0: the page offers no Piper to lead with
         said=said,
     )

@@ -256,7 +256,7 @@
     $("deck-undo").disabled = !deck.can_undo;
     $("deck-redo").disabled = !deck.can_redo;
     $("deck-register").textContent = registered || changed ? "Register again" : "Register";
-    $("piper-note").hidden = !deck.pipers_note || !!deck.closed; // the stock's word is for a deck still to choose
+    $("piper-note").hidden = !deck.pipers_note;
     $("piper-note").textContent = cmdraftPage.shown(deck.pipers_note || "");
     // registration closed: the registered deck read-only, with the core's line saying who can change it
     var closed = $("deck-closed");
