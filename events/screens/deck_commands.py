@@ -28,7 +28,7 @@ HELP_BUILD = """Deck building commands (N: the pool list's numbers, 'show pool')
                     or names; a commander leaves the main deck (it
                     moves to the command zone); the card the product
                     lets you add leads by its name, drafted or not
-                    ('commander 8 + faceless')
+                    ('commander 8 + piper'; in CLB '8 + faceless')
   piper COLOR [COLOR]  lead with one or two of the card the product
                     lets you add (The Prismatic Piper; Faceless One
                     in CLB), of these colors; added ones allowed
