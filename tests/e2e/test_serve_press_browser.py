@@ -142,20 +142,7 @@ def test_a_cards_plus_pressed_while_the_answer_to_the_last_one_redraws_the_deck_
     names = page.locator("#deck-side .line-name").all_inner_texts()
     first, second = next((a, b) for a, b in zip(names, names[2:]) if names.count(a) == names.count(b) == 1)
     assert in_main(page, first).count() == in_main(page, second).count() == 0
-    held: list[Route] = []
-    asked: list[dict] = []
-
-    def hold_the_first_answer(route: Route) -> None:
-        if route.request.method != "POST":
-            route.continue_()
-            return
-        asked.append(route.request.post_data_json)
-        if len(asked) == 1:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/api/deck", hold_the_first_answer)
+    held, asked = hold_the_first_deck_answer(page)
     page.get_by_role("button", name=f"add {first} to the main deck").click()
     for _ in range(200):
         if held:
@@ -180,20 +167,9 @@ def in_main(page: Page, name: str):
     return page.locator("#deck-main .line-name", has_text=re.compile(f"^{re.escape(name)}$"))
 
 
-def test_taps_made_while_a_change_is_on_its_way_are_each_made_after_it(building, browser):
-    """A player on the store's Wi-Fi taps + on a card, then + on another card and twice on "one White basic more"
-    before the first answer is back.  The old page dropped every tap made while a change was on its way (nothing
-    said, nothing sent): one card added of two, no Plains of two.  Now each tap waits its turn and goes once the
-    answer before it is in, a basic's count counted from the deck that answer brings."""
-    db, event_id, served = building
-    page = phone_page(browser)
-    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
-    expect(page.locator("#deck-side .line-name").first).to_be_visible()
-    names = page.locator("#deck-side .line-name").all_inner_texts()
-    first, second = next((a, b) for a, b in zip(names, names[2:]) if names.count(a) == names.count(b) == 1)
-    plains = page.get_by_role("button", name="one White basic more")
-    white = page.locator("#deck-basics .basic").first.locator("b")
-    expect(white).to_have_text("0")
+def hold_the_first_deck_answer(page: Page) -> tuple[list[Route], list[dict]]:
+    """The page's deck changes as the server gets them (``asked``: their bodies), the first one's answer held back
+    (``held``: its route, to ``continue_`` when the test says) as slow Wi-Fi holds it, the others answered at once."""
     held: list[Route] = []
     asked: list[dict] = []
 
@@ -208,6 +184,24 @@ def test_taps_made_while_a_change_is_on_its_way_are_each_made_after_it(building,
             route.continue_()
 
     page.route("**/api/deck", hold_the_first_answer)
+    return held, asked
+
+
+def test_taps_made_while_a_change_is_on_its_way_are_each_made_after_it(building, browser):
+    """A player on the store's Wi-Fi taps + on a card, then + on another card and twice on "one White basic more"
+    before the first answer is back.  The old page dropped every tap made while a change was on its way (nothing
+    said, nothing sent): one card added of two, no Plains of two.  Now each tap waits its turn and goes once the
+    answer before it is in, a basic's count counted from the deck that answer brings."""
+    db, event_id, served = building
+    page = phone_page(browser)
+    join(page, served.url, codes_of(db, event_id)["Ann"], event_id=event_id, name="Ann", screen="#screen-deck")
+    expect(page.locator("#deck-side .line-name").first).to_be_visible()
+    names = page.locator("#deck-side .line-name").all_inner_texts()
+    first, second = next((a, b) for a, b in zip(names, names[2:]) if names.count(a) == names.count(b) == 1)
+    plains = page.get_by_role("button", name="one White basic more")
+    white = page.locator("#deck-basics .basic").first.locator("b")
+    expect(white).to_have_text("0")
+    held, asked = hold_the_first_deck_answer(page)
     page.get_by_role("button", name=f"add {first} to the main deck").click()
     page.wait_for_function("() => cmdraft.state.busy")  # the first change is on its way, its answer held
     page.get_by_role("button", name=f"add {second} to the main deck").click()
@@ -233,20 +227,7 @@ def test_a_second_crown_tapped_while_the_first_is_on_its_way_adds_to_it_not_repl
     chips = page.locator("#deck-leaders button")
     expect(chips.first).to_be_visible()
     assert chips.count() >= 2
-    held: list[Route] = []
-    asked: list[dict] = []
-
-    def hold_the_first_answer(route: Route) -> None:
-        if route.request.method != "POST":
-            route.continue_()
-            return
-        asked.append(route.request.post_data_json)
-        if len(asked) == 1:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/api/deck", hold_the_first_answer)
+    held, asked = hold_the_first_deck_answer(page)
     chips.nth(0).click()
     page.wait_for_function("() => cmdraft.state.busy")  # the first crown is on its way, its answer held
     chips.nth(1).click()
