@@ -140,7 +140,12 @@ class Rounds(EventBase):
     def pair_round(self, db: TinyDB, event_id: int, force: bool = False) -> Pairing:
         """``event round`` inside the caller's transaction."""
         event = self._event(db, event_id)
-        self._require(event, "building", "playing", doing="start a round")
+        before = {  # what to do first, by where the event stands
+            "registration": f"seat the players with 'cmdraft event seat {event_id}', then start the draft",
+            "seated": f"start the draft with 'cmdraft event draft {event_id}'",
+            "drafting": f"'cmdraft event show {event_id}' shows the pods still drafting",
+        }
+        self._require(event, "building", "playing", doing="start a round", hint=before.get(event.status, ""))
         rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
         if rounds and rounds[-1].status != "closed":
             raise StateError(

@@ -140,3 +140,23 @@ def test_seating_twice_and_finishing_twice_say_it_is_already_done(tmp_path, cli)
     assert checkin.stderr.strip() == (
         "cmdraft: error: can't check players in: the event is already finished (check-in comes before the draft)"
     )
+
+
+def test_a_round_asked_before_every_pod_drafted_says_what_to_do_first_where_the_event_stands(tmp_path, cli):
+    """Before: "can't start a round: not every pod has drafted yet", whatever the event lacked, and nothing to do."""
+    from tests.helpers.nights import start, terminal_night
+
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)  # seated: the draft not started
+    seated = cli("event", "round", event_id, "--db", db)
+    assert seated.exit_code == 3 and seated.stderr.count("\n") == 1
+    assert f"(start the draft with 'cmdraft event draft {event_id}')" in seated.stderr
+    start(cli, db, event_id)
+    drafting = cli("event", "round", event_id, "--db", db)
+    assert drafting.exit_code == 3 and f"('cmdraft event show {event_id}' shows the pods still drafting)" in (
+        drafting.stderr
+    )
+    events = Night(Store(db))
+    fresh = events.create("Next week", style="bots", seed=1)
+    with pytest.raises(StateError, match=rf"seat the players with 'cmdraft event seat {fresh}', then start the draft"):
+        events.new_round(fresh)
