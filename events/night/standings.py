@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -73,8 +74,12 @@ NO_FIGURE = "–"  # a tie-breaker before the player has played: a dash, as Even
 
 
 def tie_breaker_figure(value: Fraction | None) -> str:
-    """A tie-breaker's figure as every face shows it: two decimals; a dash before the player has played."""
-    return NO_FIGURE if value is None else f"{float(value):.2f}"
+    """A tie-breaker's figure as every face shows it: two decimals, an exact half rounded up as a judge rounds by
+    hand (9/8 is 1.13, where a float's round-half-even said 1.12); a dash before the player has played."""
+    if value is None:
+        return NO_FIGURE
+    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
+    return f"{'-' if value < 0 and hundredths else ''}{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def tie_breaker_text(row: Standing) -> str:

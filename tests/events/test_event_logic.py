@@ -408,3 +408,20 @@ def test_the_store_stock_covers_a_shortfall():
 )
 def test_number_text(value, text):
     assert number_text(value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (Fraction(9, 8), "1.13"),  # 1.125: an exact half, rounded up as a judge does by hand (a float said 1.12)
+        (Fraction(1, 8), "0.13"),
+        (Fraction(17, 12), "1.42"),
+        (Fraction(2, 3), "0.67"),
+        (Fraction(3), "3.00"),
+        (Fraction(0), "0.00"),
+        (Fraction(1, 400), "0.00"),  # 0.0025: under a half of a hundredth
+        (Fraction(1, 200), "0.01"),  # 0.005: the half
+    ],
+)
+def test_a_tie_breaker_is_shown_to_two_decimals_an_exact_half_rounded_up(value, shown):
+    assert tie_breaker_figure(value) == shown
