@@ -106,14 +106,20 @@ def test_game_limits_and_tie_breaks_quote_the_player(night, name, monkeypatch):
     assert f"{quoted('Bo')} has no game played" in line
 
 
-@pytest.mark.parametrize("name", HOSTILE)
-def test_seating_and_seat_code_messages_quote_the_player(tmp_path, cli, name):
-    db = tmp_path / "codes.json"
+def full_pod(db):
+    """A terminal event whose one pod of three is seated full (Ann, Bo, Cy): a player added now has no seat."""
     events = Night(Store(db))
-    event_id = events.create("Codes", style="terminal", seed=1, pod_size=3)
+    event_id = events.create("Full", style="terminal", seed=1, pod_size=3)
     for player in ("Ann", "Bo", "Cy"):
         events.add_player(event_id, player)
     events.seat(event_id)
+    return events, event_id
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_seating_and_seat_code_messages_quote_the_player(tmp_path, cli, name):
+    db = tmp_path / "codes.json"
+    events, event_id = full_pod(db)
     added = cli("event", "player", "add", event_id, name, "--db", db)  # every pod is full
     assert says(added.stdout, name) and f"so {quoted(name)} has no seat yet" in added.stdout.replace("\n", " ")
     with pytest.raises(StateError, match="registered after seating") as unseated:
@@ -141,11 +147,7 @@ def test_a_restored_event_is_named_quoted(tmp_path, cli):
 
 def test_two_players_added_to_full_pods_have_no_seat_yet(tmp_path, cli):
     db = tmp_path / "full.json"
-    events = Night(Store(db))
-    event_id = events.create("Full", style="terminal", seed=1, pod_size=3)
-    for player in ("Ann", "Bo", "Cy"):
-        events.add_player(event_id, player)
-    events.seat(event_id)
+    events, event_id = full_pod(db)
     cli("event", "player", "add", event_id, "Di", "--db", db)
     added = cli("event", "player", "add", event_id, "Ed", "--db", db)
     assert "so 'Di' / 'Ed' have no seat yet" in " ".join(added.stdout.split()), added.stdout
