@@ -95,6 +95,7 @@ def seed_bytecode(folder: str, libraries: list[str]) -> int:
 
 def pytest_configure(config):
     """Set in the main process, before the workers start, so they and the processes they start inherit it."""
+    quick_idle()
     cache = getattr(config, "cache", None)
     folder = shared_bytecode(os.environ, sys.flags.dont_write_bytecode, cache)
     if folder is not None:
@@ -102,6 +103,19 @@ def pytest_configure(config):
         seed_bytecode(folder, [paths["stdlib"], paths["platstdlib"], paths["purelib"], paths["platlib"]])
         if cache is None:
             config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+def quick_idle() -> None:
+    """Textual's pilot waits for the app to go idle after every key and pause by sleeping 20 ms at a time until a
+    sleep passes with under a millisecond of the processor's time (``textual._wait``): a test of a hundred keys slept
+    most of its time (21 of 22 s in the builder's cursor test, half of tests/screens).  A 2 ms sleep asks the same
+    question more often.  What a key sets off through the event loop is waited for as before (the pilot also drains
+    every widget's messages); a test that waits for a timer, a refresh or a resize waits for what it needs
+    (``settle`` in tests/helpers/practice.py)."""
+    import textual._wait
+
+    assert hasattr(textual._wait, "SLEEP_GRANULARITY"), "textual's pilot no longer waits this way: see quick_idle"
+    textual._wait.SLEEP_GRANULARITY = 0.002
 
 
 def pytest_xdist_auto_num_workers(config):

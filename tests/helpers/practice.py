@@ -42,6 +42,20 @@ async def type_command(pilot, line: str) -> None:
     await pilot.pause()
 
 
+async def settle(pilot, ready=None, pauses: int = 50) -> None:
+    """What waits for the screen's next refresh drawn too: the key bar composed again (Textual's footer does that
+    after a refresh) or a resized screen laid out.  Each pause ends with a refresh and waits for every widget's
+    messages, so two pauses see what the first refresh set off; with ``ready``, pauses go on (at most ``pauses``)
+    until it says the screen has come to the state the test then checks (a resize passes from the app to the screen
+    to each widget over several refreshes)."""
+    await pilot.pause()
+    await pilot.pause()
+    for _ in range(pauses if ready is not None else 0):
+        if ready():
+            return
+        await pilot.pause()
+
+
 def practice_app(session, **options):
     from events.screens.app.practice import PracticeApp
 

@@ -13,7 +13,7 @@ from draft.advice import ReviewRow, review
 from draft.traits import card_rating
 from events.screens.review import rated_higher, rated_sentence
 from sets.catalog import load_set
-from tests.helpers.practice import drafted, practice_app, screen_text, session_at
+from tests.helpers.practice import drafted, practice_app, screen_text, session_at, settle
 
 TABLE_PANELS = ["question_mark", "i", "p", "h", "s"]
 # (keys, where q is said): a panel's border, the goldfish's line of keys, the review's footer
@@ -42,9 +42,9 @@ async def test_q_leaves_from_a_panel_over_the_draft_table(tmp_path, key, size):
 @pytest.mark.parametrize(("keys", "said"), BUILDER_PANELS)
 async def test_q_leaves_from_the_builders_panels_the_goldfish_and_the_review(tmp_path, keys, said):
     async with practice_app(drafted(tmp_path / "db.json")).run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(*keys)
-        await pilot.pause()
+        await settle(pilot)
         assert type(pilot.app.screen).__name__ != "BuilderScreen"
         assert said in " ".join(screen_text(pilot.app).split())
         await pilot.press("q")
@@ -135,15 +135,15 @@ async def test_the_key_bar_follows_a_change_of_keys_and_stays_as_it_was_when_foc
 
     app = Keys()
     async with app.run_test(size=(80, 8)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.query_one(KeyBar)
         keys = list(bar.children)
         assert "f2 Export" in screen_text(app) and "^q Quit" in screen_text(app)
         await pilot.press("tab")  # the focus moves, the keys stay: the same widgets show them
-        await pilot.pause()
+        await settle(pilot)
         assert app.focused is app.query_one("#two") and list(bar.children) == keys
         app.can_export = False  # a key goes away: the bar says so
-        await pilot.pause()
+        await settle(pilot)
         assert "Export" not in screen_text(app) and "^q Quit" in screen_text(app)
 
 

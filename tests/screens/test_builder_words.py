@@ -11,7 +11,7 @@ from rich.console import Console
 
 from draft import deck_actions as act
 from sets.errors import InputError
-from tests.helpers.practice import drafted, practice_app, screen_text, type_command
+from tests.helpers.practice import drafted, practice_app, screen_text, settle, type_command
 
 
 def folded(text: str) -> str:
@@ -190,8 +190,7 @@ async def test_the_draft_table_is_laid_out_again_when_the_terminal_is_resized_ke
         card = screen.seat.pack[0].card
         assert card.mana_cost not in screen_text(pilot.app)  # '{2}{W}' is written '2W' on 80 columns
         await pilot.resize_terminal(130, 40)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot, lambda: card.mana_cost in screen_text(pilot.app))
         text = screen_text(pilot.app)
         assert card.mana_cost in text and card.type_line in text, text
         assert screen.seat.marked == [0] and "●" in text and screen.query_one("#pack").cursor_row == 2
@@ -207,11 +206,11 @@ async def test_the_builder_takes_the_wide_lists_when_the_terminal_grows_and_the_
         pool = screen.query_one("#pool")
         assert len(pool.columns) == 2
         await pilot.resize_terminal(140, 40)
-        await pilot.pause()
+        await settle(pilot, lambda: len(pool.columns) == 5)
         assert len(pool.columns) == 5 and pool.cursor_row == row  # #, Card, Cost, Id, In
         assert "Cost" in screen_text(pilot.app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot, lambda: len(pool.columns) == 2)
         assert len(pool.columns) == 2 and pool.cursor_row == row and screen.row_card("pool")[0] is not None
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from sets.booster import Printing
 from sets.catalog import load_set
-from tests.helpers.practice import practice_app, screen_text, session_at, widget_text
+from tests.helpers.practice import practice_app, screen_text, session_at, settle, widget_text
 
 
 def rows_of(text: str, pack) -> tuple[str, list[str]]:
@@ -221,10 +221,13 @@ async def test_a_terminal_widened_from_too_narrow_shows_every_number_and_whole_n
     async with practice_app(session).run_test(size=(40, 12)) as pilot:
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        await pilot.pause()
+
+        def number_rows():
+            return [line for line in screen_text(pilot.app).splitlines() if line[:5].strip().isdigit()]
+
+        await settle(pilot, lambda: len(number_rows()) >= 10)
         text = screen_text(pilot.app)
-        shown_rows = [line for line in text.splitlines() if line[:5].strip().isdigit()]
+        shown_rows = number_rows()
         assert len(shown_rows) >= 10, text
         for number, printing in enumerate(session.draft.pack(0)[: len(shown_rows)], start=1):
             assert f" {number:>2}  {printing.card.name}" in text, (number, printing.card.name, text)
