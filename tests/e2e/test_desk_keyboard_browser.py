@@ -38,19 +38,30 @@ def tab_to(page: Page, name: str, most: int = 40) -> str:
     raise AssertionError(f"Tab never reached {name!r}")
 
 
+POLLS = 3_000  # the longer of the desk page's two polls (the seats every 2 s, the night every 3 s)
+
+
+def desk_page(browser, url: str) -> Page:
+    """The desk's page on a laptop, its timers on Playwright's clock (``answers`` runs them on)."""
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.clock.install()
+    page.goto(f"{url}/desk?token=desk-secret")
+    return page
+
+
 def answers(page: Page, path: str, count: int) -> None:
-    """Wait for the page's next ``count`` answers from ``path`` (its polls) and for the page to draw the last."""
+    """The page's next ``count`` answers from ``path`` (its polls, the page's clock run on to each: ``desk_page``),
+    the last one drawn."""
     for _ in range(count):
         with page.expect_response(lambda r: r.url.endswith(path)):
-            pass
+            page.clock.run_for(POLLS)
     page.wait_for_timeout(100)
 
 
 def test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a_change(two_drafting, browser):
     db, event_id, served = two_drafting
     codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    page.goto(f"{served.url}/desk?token=desk-secret")
+    page = desk_page(browser, served.url)
     bo = page.locator(f'tr[data-player="{numbers["Bo"]}"]')
     expect(bo.get_by_role("button", name="To a bot: Bo's seat")).to_be_visible()
     tablet = browser.new_context(viewport={"width": 820, "height": 1180}).new_page()  # a judge's tablet
@@ -65,6 +76,7 @@ def test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a
     assert page.evaluate(FOCUSED) == "To a bot: Bo's seat"
     script(served.url, "/api/join", {"event": event_id, "player": numbers["Ann"], "code": codes["Ann"]})
     ann = page.locator(f'tr[data-player="{numbers["Ann"]}"]')
+    answers(page, "/api/desk", 1)
     expect(ann.locator("td").nth(2)).to_contain_text("phone")  # Ann joined: the seats are drawn again
     assert page.evaluate(FOCUSED) == "To a bot: Bo's seat"
     assert page.evaluate("document.activeElement.matches(':focus-visible')")  # the keyboard's place is seen
@@ -72,6 +84,7 @@ def test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a
     # made on a row drawn anew is lost), only when something they show changes
     phone = phone_page(browser)
     join(phone, served.url, codes["Ann"], event_id=event_id, number=numbers["Ann"])
+    answers(page, "/api/desk", 1)
     expect(ann.locator("td").nth(2)).to_contain_text("phone · online")
     page.evaluate("window.kept = document.activeElement")
     answers(page, "/api/desk", 3)
@@ -88,8 +101,7 @@ def test_the_keyboard_keeps_its_place_on_the_seats_through_the_desks_polls_and_a
 def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_through_the_polls(night_server, browser):
     db, event_id, served = night_server
     tables = desk(served.url, "/api/desk/round", {})["tables"]
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    page.goto(f"{served.url}/desk?token=desk-secret")
+    page = desk_page(browser, served.url)
     expect(page.locator("#desk-night h1")).to_have_text("Round 1")
     assert too_small(page) == []  # every control a thumb's size, the result fields too (they were 40 px high)
     assert page.evaluate(NAMED_AS_SHOWN) == []  # each button's name begins with the words it shows
@@ -101,6 +113,7 @@ def test_the_keyboard_and_the_final_tables_size_keep_their_place_on_the_night_th
     # another table's result comes in: the night is drawn again, the keyboard stays on the same table's button
     other = 2 if first == "1" else 1
     desk(served.url, "/api/desk/settle", {"round": 1, "table": other, "order": " > ".join(tables[other - 1])})
+    answers(page, "/api/desk/night", 1)
     expect(page.locator(f'.desk-night-table[data-table="{other}"] .desk-night-order')).to_be_visible()
     assert page.evaluate(FOCUSED) == extra
     page.keyboard.press("Space")  # Space presses the button the keyboard is on, as Enter does
@@ -231,8 +244,7 @@ def test_a_desk_button_pressed_as_the_seats_change_is_the_button_clicked(two_dra
     nothing.  The seats are drawn after the press now (``cmdraftPage.pressHold``, as the player's pages do)."""
     db, event_id, served = two_drafting
     codes, numbers = codes_of(db, event_id), player_numbers(db, event_id)
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    page.goto(f"{served.url}/desk?token=desk-secret")
+    page = desk_page(browser, served.url)
     bo = page.locator(f'tr[data-player="{numbers["Bo"]}"]')
     ann = page.locator(f'tr[data-player="{numbers["Ann"]}"]')
     button = bo.get_by_role("button", name="New code for Bo's seat")
@@ -240,9 +252,8 @@ def test_a_desk_button_pressed_as_the_seats_change_is_the_button_clicked(two_dra
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    with page.expect_response(lambda r: r.url.endswith("/api/desk")):
-        script(served.url, "/api/join", {"event": event_id, "player": numbers["Ann"], "code": codes["Ann"]})
-    answers(page, "/api/desk", 1)  # the answer with Ann's phone in it has come (her row waits for the press)
+    script(served.url, "/api/join", {"event": event_id, "player": numbers["Ann"], "code": codes["Ann"]})
+    answers(page, "/api/desk", 2)  # the answer with Ann's phone in it has come (her row waits for the press)
     asked: list[str] = []
 
     answer_next_question(page, asked, accept=False)
@@ -295,8 +306,7 @@ def test_a_typed_result_the_core_refuses_stays_in_its_field_to_mend_and_is_clear
     for "Hal") came back refused with nothing left to mend: the desk typed the whole order again."""
     db, event_id, served = night_server
     tables = desk(served.url, "/api/desk/round", {})["tables"]
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    page.goto(f"{served.url}/desk?token=desk-secret")
+    page = desk_page(browser, served.url)
     field = page.get_by_role("textbox", name="result of table 1")
     players = tables[0]
     typo = " > ".join([players[0] + "x", *players[1:]])
