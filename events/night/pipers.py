@@ -213,8 +213,8 @@ class Request(msgspec.Struct, frozen=True):
 
 
 class Forecast(msgspec.Struct, frozen=True):
-    """The requests made before deck building, against what could be lent; ``spent`` once every deck is registered
-    (the decks' needs then count instead)."""
+    """The requests of the players whose decks are not registered yet, with what the registered decks add, against
+    what could be lent; ``spent`` once every deck is registered (the decks' needs then count alone)."""
 
     requested: int
     needed_from_others: int
@@ -312,8 +312,8 @@ def ledger(
                     name=player.name,
                 )
             )
-        if active:  # the forecast: Pipers the players plan to add, beyond their pools
-            requested += player.requested
+        if active and deck is None:  # the forecast: Pipers the players plan to add, beyond their pools (a deck
+            requested += player.requested  # registered says what it adds instead: counted in ``needs``)
     needed = sum(n.added for n in needs)
     available = unused + event.piper_stock
     pod_rows = []
@@ -331,8 +331,9 @@ def ledger(
                 disagrees=typed is not None and counted is not None and typed != counted,
             )
         )
-    # Every requested Piper is added, so each comes from the Pipers unused in pools or the store's stock.
-    forecast_needed = requested
+    # Every requested Piper is added, so each comes from the Pipers unused in pools or the store's stock, as do those
+    # the registered decks add.
+    forecast_needed = requested + needed
     # Once every active player's deck is registered, the decks' needs are known and the forecast is spent.
     playing = [p for p in players if p.status == "active" and not p.bot]
     all_registered = bool(playing) and all(p.id in decks for p in playing)
@@ -359,7 +360,7 @@ def ledger(
             requests=[
                 Request(player=p.name, requested=p.requested, name=p.name)
                 for p in players
-                if p.requested and p.status == "active"
+                if p.requested and p.status == "active" and p.id not in decks
             ],
         ),
     )

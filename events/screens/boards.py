@@ -268,7 +268,7 @@ def piper_ledger(ledger: Ledger) -> Table:
     grid.add_row("Requested", shown(join_names(f"{r.player} {r.requested}" for r in forecast.requests) or "none"))
     grid.add_row("Needed from others", str(forecast.needed_from_others))
     grid.add_row("Could be lent", str(forecast.available))
-    if forecast.shortfall:
+    if forecast.shortfall > ledger.shortfall:  # the requests add to what the decks already lack
         grid.add_row(
             shown("forecast short", style="yellow"),
             shown(f"{ledger.counted(forecast.shortfall)}, if the requests hold", style="yellow"),

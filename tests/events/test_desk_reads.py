@@ -254,9 +254,10 @@ def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli)
     events.set_pipers(event_id, requests={"Bo": 2})  # two requested, one could be lent: a forecast shortfall
     db = events.store.path
     assert "Forecast" in cli("event", "pipers", event_id, "--db", db).stdout
+    # Bo's deck is registered adding none: it says what he adds now, his request is spent
     events.register_deck(event_id, "Bo", parse("Commander\n\nDeck\n5 Murder\n"))
     one_left = cli("event", "pipers", event_id, "--db", db).stdout  # Ann's deck isn't registered yet
-    assert "Forecast" in one_left and "forecast short" in one_left
+    assert "Forecast" in one_left and re.search(r"Requested +none", one_left) and "forecast short" not in one_left
     events.register_deck(
         event_id, "Ann", parse("Commander\n1 The Prismatic Piper\nDeck\n5 Murder\n"), piper_colors=[Color.parse("B")]
     )
@@ -265,6 +266,29 @@ def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli)
     screen = cli("event", "pipers", event_id, "--db", db).stdout
     assert "Forecast" not in screen and "Requested" not in screen and "forecast" not in screen
     assert "Piper forecast" not in cli("event", "show", event_id, "--db", db).stdout
+
+
+def test_a_shortfall_the_registered_decks_make_is_not_told_again_as_the_forecasts(events, cli):
+    """The forecast counts what the registered decks add beside the requests still open: with no request open it
+    is the decks' own shortfall, told once, not again as "forecast short ... if the requests hold"."""
+    from draft.formats import parse
+    from sets.colors import Color
+
+    event_id = events.create("Pipers", style="physical", seed=4)
+    for name in ("Ann", "Bo"):
+        events.add_player(event_id, name)
+    events.seat(event_id)
+    events.record_pool(event_id, "Ann", parse("10 Murder\n"))
+    events.record_pool(event_id, "Bo", parse("1 The Prismatic Piper\n10 Murder\n"))
+    deck = parse("Commander\n2 The Prismatic Piper\nDeck\n5 Murder\n")
+    events.register_deck(event_id, "Ann", deck, piper_colors=[Color.parse("B")] * 2)
+    ledger = events.piper_ledger(event_id)
+    assert (ledger.shortfall, ledger.forecast.shortfall, ledger.forecast.spent) == (1, 1, False)
+    screen = cli("event", "pipers", event_id, "--db", events.store.path).stdout
+    assert "Forecast" in screen and "forecast short" not in screen
+    events.set_pipers(event_id, requests={"Bo": 1})  # Bo plans to add one, his own one lent: 2 short if he does
+    screen = cli("event", "pipers", event_id, "--db", events.store.path).stdout
+    assert "forecast short      2 Pipers, if the requests hold" in screen
 
 
 # --- the event's history in words -------------------------------------------------------------------------------------------

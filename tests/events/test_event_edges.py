@@ -212,6 +212,7 @@ def renamed(value, names: dict[str, str]):
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event_name=NAMES, player_names=st.lists(NAMES, min_size=4, max_size=4, unique=True), card_name=NAMES)
 def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, player_names, card_name):
+    from events.night.pipers import Request
     from events.night.round_clock import RoundClock
     from events.screens import boards
     from events.screens import deck_tables as decks
@@ -271,7 +272,14 @@ def test_every_screen_renders_any_name_as_typed(real_snapshot, event_name, playe
         # the forecast's rows (shown while some deck is unregistered) name the players who asked
         (
             boards.piper_ledger(
-                msgspec.structs.replace(ledger2, forecast=msgspec.structs.replace(ledger2.forecast, spent=False))
+                msgspec.structs.replace(
+                    ledger2,
+                    forecast=msgspec.structs.replace(
+                        ledger2.forecast,
+                        spent=False,
+                        requests=[Request(player=name, requested=2, name=name) for name in player_names[0:3:2]],
+                    ),
+                )
             ),
             player_names[0:3:2],
         ),

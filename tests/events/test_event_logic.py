@@ -318,14 +318,14 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
     assert book.to_json()["pods"] == [
         {"pod": 1, "opened": 3, "pools_recorded": 3, "seats": 4, "typed": 2, "disagrees": True}
     ]
-    # Forecast: requests 2 (Bo) + 1 (Di), none covered by the requester's own pool; spare by then:
-    # Ann 2 - 1 used, Cy's 1: 2 available, so 1 short.
+    # Forecast: Di's request of 1 (Bo's deck is registered: it adds 2, and his request no longer counts), so 1 + 2
+    # needed from others; spare by then: Ann 2 - 1 used, Cy's 1: 2 available, so 1 short.
     assert book.to_json()["forecast"] == {
-        "requested": 3,
+        "requested": 1,
         "needed_from_others": 3,
         "available": 2,
         "shortfall": 1,
-        "requests": [{"player": "Bo", "requested": 2, "name": "Bo"}, {"player": "Di", "requested": 1, "name": "Di"}],
+        "requests": [{"player": "Di", "requested": 1, "name": "Di"}],
         "spent": False,  # not every active player's deck is registered: the forecast still counts
     }
     # ``event pipers --json`` prints the fields in this order (scripts and diffs of saved output rely on it)
@@ -349,12 +349,13 @@ def test_the_ledger_counts_holders_needs_lenders_and_the_forecast():
 def test_the_forecast_counts_every_requested_piper_as_added():
     """``--request NAME=N``: the Pipers a player plans to add.  Worked by hand:
 
-    Ann holds 2 Pipers and asks to add 2; Bo holds 1, has a deck using it, and asks for 1; Cy holds 1 and asks
-    for nothing; Di dropped holding 1 and asking 2 (a dropped player's request doesn't count); the store has 1.
-    Requested: Ann 2 + Bo 1 = 3, all added, so 3 are needed from others (not 3 - Ann's own 2 = 1).
+    Ann holds 2 Pipers and asks to add 2; Bo holds 1, asked for 1, then registered a deck leading with his own (it
+    adds none: his deck says so, his request no longer counts); Cy holds 1 and asks for nothing; Di dropped holding
+    1 and asking 2 (a dropped player's request doesn't count); the store has 1.
+    Requested: Ann 2, all added, so 2 are needed from others (not 2 - Ann's own 2 = 0), + 0 Bo's deck adds.
     Could be lent: Ann 2 (no deck yet) + Bo 0 (his 1 is in his deck) + Cy 1 + Di 1 = 4 unused, + 1 stock = 5.
-    Short: 3 - 5 < 0, so 0.  With no stock and Cy's pool not recorded: 3 unused, still enough; with only Bo's
-    and Di's pools: 1 unused, 2 short.
+    Short: 2 - 5 < 0, so 0.  With no stock and Cy's pool not recorded: 3 unused, still enough; with only Bo's
+    and Di's pools: 1 unused, 1 short.
     """
     players = [
         {"id": 1, "name": "Ann", "status": "active", "requested": 2, "pod": 1},
@@ -368,20 +369,36 @@ def test_the_forecast_counts_every_requested_piper_as_added():
     book = ledger(an_event(**{"piper_stock": 1}), players, [], pools, decks, "1")
     forecast = book.forecast
     assert (forecast.requested, forecast.needed_from_others, forecast.available, forecast.shortfall) == (
-        3,
-        3,
+        2,
+        2,
         5,
         0,
     )
-    assert forecast.requests == [
-        Request(player="Ann", requested=2, name="Ann"),
-        Request(player="Bo", requested=1, name="Bo"),
-    ]
+    assert forecast.requests == [Request(player="Ann", requested=2, name="Ann")]
     without_cy = {k: v for k, v in pools.items() if k != 3}
     no_cy = ledger(an_event(**{"piper_stock": 0}), players, [], without_cy, decks, "1").forecast
-    assert (no_cy.needed_from_others, no_cy.available, no_cy.shortfall) == (3, 3, 0)
+    assert (no_cy.needed_from_others, no_cy.available, no_cy.shortfall) == (2, 3, 0)
     few = ledger(an_event(**{"piper_stock": 0}), players, [], {2: pools[2], 4: pools[4]}, decks, "1").forecast
-    assert (few.needed_from_others, few.available, few.shortfall) == (3, 1, 2)
+    assert (few.needed_from_others, few.available, few.shortfall) == (2, 1, 1)
+
+
+def test_the_forecast_counts_what_registered_decks_add_beside_the_requests_still_open():
+    """Before: the forecast counted requests alone.  Ann registered a deck adding 2 Pipers with no request, Bo asks
+    to add 2, Cy holds 3 in his pool and plays none, the store has none: 4 will be added and 3 can be lent, 1
+    short, but the forecast said 2 requested against 3, nothing short, and the ledger itself (2 needed) nothing
+    either, so the desk was warned of nothing until Bo's deck came in."""
+    players = [
+        a_player(id=1, name="Ann", status="active", requested=0, pod=1),
+        a_player(id=2, name="Bo", status="active", requested=2, pod=1),
+        a_player(id=3, name="Cy", status="active", requested=0, pod=1),
+    ]
+    pools = {1: ["5"], 2: ["5"], 3: ["1", "1", "1"]}
+    decks = {1: DeckList(commanders=[DeckLine(PIPER, 2)])}
+    book = ledger(an_event(**{"piper_stock": 0}), players, [], pools, decks, "1")
+    assert (book.needed, book.available, book.shortfall) == (2, 3, 0)
+    forecast = book.forecast
+    assert (forecast.requested, forecast.needed_from_others, forecast.available, forecast.shortfall) == (2, 4, 3, 1)
+    assert forecast.requests == [Request(player="Bo", requested=2, name="Bo")] and not forecast.spent
 
 
 def test_the_store_stock_covers_a_shortfall():

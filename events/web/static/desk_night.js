@@ -334,7 +334,7 @@
       row("Requested (forecast)", listed(forecast.requests.map(function (r) { return r.name + " " + r.requested; })) || "none");
       row("Needed from others", String(forecast.needed_from_others));
       row("Could be lent", String(forecast.available));
-      if (forecast.shortfall) row("Forecast short", count(forecast.shortfall) + ", if the requests hold", "warn");
+      if (forecast.shortfall > ledger.shortfall) row("Forecast short", count(forecast.shortfall) + ", if the requests hold", "warn");
     }
     panel.appendChild(table);
     return panel;
