@@ -127,6 +127,47 @@ async def test_c_and_delete_pair_and_unpair_a_background_with_the_added_faceless
         assert ui.commanders == [faceless] and ui.colors == [Color.U], screen_text(pilot.app)
 
 
+async def test_c_on_a_background_with_nothing_leading_leads_it_beside_an_added_faceless_one(cli, tmp_path):
+    """The pool holds a Background and no legend that chooses one: c on it was refused ("only beside a commander
+    that has Choose a Background") though the pair its 'suggest' offers first is that Background beside a Faceless
+    One added after the draft, which the line builder takes as 'commander N + faceless one'."""
+    from textual.widgets import DataTable
+
+    from events.screens.app.practice import BuildApp
+    from events.sessions.activities import PoolDeck
+    from events.storage.pool_builds import PoolBuild
+    from events.storage.store import Store
+    from sets.catalog import load_set
+    from tests.helpers.practice import screen_text
+    from tests.helpers.products import import_products
+
+    import_products(cli)
+    clb = {card.name: card for card in load_set("CLB").cards}
+    pool = [clb[card.name] for card in clb_session().pool]
+    deck = PoolDeck(PoolBuild.open(Store(tmp_path / "db.json"), "clb pool", pool, set_code="CLB"), "pool", tmp_path)
+    ui = deck.session
+    delver, faceless = clb["Dungeon Delver"], clb["Faceless One"]
+    async with BuildApp(deck).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert ui.commanders == []
+        table = pilot.app.screen.query_one("#pool", DataTable)
+        table.focus()
+        table.move_cursor(row=table.get_row_index(f"card:{ui.pool_list.index(delver) + 1}"))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert sorted(card.name for card in ui.commanders) == [delver.name, faceless.name], screen_text(pilot.app)
+        assert len(ui.colors) == 1 and faceless not in pool  # the added one chose its color; none was drafted
+        # a card that may lead alone still leads alone: c on a spell is refused in the rules' words, nothing added
+        spell = next(card for card in ui.pool_list if not card.can_be_commander and card is not delver)
+        table.move_cursor(row=table.get_row_index(f"card:{ui.pool_list.index(spell) + 1}"))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert sorted(card.name for card in ui.commanders) == [delver.name, faceless.name]
+        assert "the commanders are unchanged" in " ".join(screen_text(pilot.app).split())
+
+
 def test_a_second_faceless_one_named_beside_one_leading_takes_the_pools_other_color():
     """A blue-black pool led by a black Faceless One: naming two ('commander faceless + faceless') keeps black and
     gives the second the color of the best deck two lead, blue.  Before, only choices listing black first were

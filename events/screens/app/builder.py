@@ -363,9 +363,12 @@ class BuilderScreen(Screen):
             self.refresh_lists()
             return
         current = [c for c in self.session.commanders if c is not card]  # a Piper added after the draft too
-        chosen = [card]
-        if len(current) == 1 and self.session.can_choose_commanders([current[0], card]):
+        chosen, can = [card], self.session.can_choose_commanders
+        added = self.session.piper  # the product's added card, which may lead when not drafted (Faceless One)
+        if len(current) == 1 and can([current[0], card]):
             chosen = [current[0], card]  # the core's rule for this product (a Background, a second Piper ...)
+        elif not can(chosen) and added is not None and added is not card and can([added, card]):
+            chosen = [added, card]  # a Background nothing leads beside: the added card that may choose it
         self.send(act.ChooseCommanders(tuple(chosen)))
 
     def action_hand(self) -> None:
