@@ -82,36 +82,49 @@ def test_the_builders_commander_advice_counts_the_added_faceless_ones_at_80_colu
         assert ("Safana,", "0") in rows and ("Dungeon", "1") in rows, text  # Safana + Delver add none
 
 
+def clb_app(cli, tmp_path):
+    """``clb_session``'s pool (the imported CLB's cards) in the full-screen builder: (the app, its deck session, the
+    CLB cards by name)."""
+    from events.screens.app.practice import BuildApp
+    from events.sessions.activities import PoolDeck
+    from events.storage.pool_builds import PoolBuild
+    from events.storage.store import Store
+    from sets.catalog import load_set
+    from tests.helpers.products import import_products
+
+    import_products(cli)
+    clb = {card.name: card for card in load_set("CLB").cards}
+    pool = [clb[card.name] for card in clb_session().pool]
+    deck = PoolDeck(PoolBuild.open(Store(tmp_path / "db.json"), "clb pool", pool, set_code="CLB"), "pool", tmp_path)
+    return BuildApp(deck), deck.session, clb
+
+
+async def pool_cursor_on(pilot, ui, card) -> None:
+    """The pool list focused, its cursor on ``card``'s row."""
+    from textual.widgets import DataTable
+
+    table = pilot.app.screen.query_one("#pool", DataTable)
+    table.focus()
+    table.move_cursor(row=table.get_row_index(f"card:{ui.pool_list.index(card) + 1}"))
+    await pilot.pause()
+
+
 async def test_c_and_delete_pair_and_unpair_a_background_with_the_added_faceless_one_leading(cli, tmp_path):
     """The full-screen builder's c: "a second one that can pair with the first: both lead" (practice.md).  Before,
     a Faceless One added after the draft ('piper U') didn't count as the first, so c on a Background was refused
     ("it can be a commander only beside a commander that has Choose a Background"), as though none led."""
     from textual.widgets import DataTable
 
-    from events.screens.app.practice import BuildApp
-    from events.sessions.activities import PoolDeck
-    from events.storage.pool_builds import PoolBuild
-    from events.storage.store import Store
-    from sets.catalog import load_set
     from tests.helpers.practice import screen_text, type_command
-    from tests.helpers.products import import_products
 
-    import_products(cli)
-    clb = {card.name: card for card in load_set("CLB").cards}
-    session = clb_session()
-    pool = [clb[card.name] for card in session.pool]
-    deck = PoolDeck(PoolBuild.open(Store(tmp_path / "db.json"), "clb pool", pool, set_code="CLB"), "pool", tmp_path)
-    ui = deck.session
+    app, ui, clb = clb_app(cli, tmp_path)
     delver, faceless = clb["Dungeon Delver"], clb["Faceless One"]
-    async with BuildApp(deck).run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await type_command(pilot, "piper U")
         assert ui.commanders == [faceless]
         await pilot.press("escape")
-        table = pilot.app.screen.query_one("#pool", DataTable)
-        table.focus()
-        table.move_cursor(row=table.get_row_index(f"card:{ui.pool_list.index(delver) + 1}"))
-        await pilot.pause()
+        await pool_cursor_on(pilot, ui, delver)
         await pilot.press("c")
         await pilot.pause()
         assert sorted(card.name for card in ui.commanders) == [delver.name, faceless.name], screen_text(pilot.app)
@@ -131,37 +144,21 @@ async def test_c_on_a_background_with_nothing_leading_leads_it_beside_an_added_f
     """The pool holds a Background and no legend that chooses one: c on it was refused ("only beside a commander
     that has Choose a Background") though the pair its 'suggest' offers first is that Background beside a Faceless
     One added after the draft, which the line builder takes as 'commander N + faceless one'."""
-    from textual.widgets import DataTable
-
-    from events.screens.app.practice import BuildApp
-    from events.sessions.activities import PoolDeck
-    from events.storage.pool_builds import PoolBuild
-    from events.storage.store import Store
-    from sets.catalog import load_set
     from tests.helpers.practice import screen_text
-    from tests.helpers.products import import_products
 
-    import_products(cli)
-    clb = {card.name: card for card in load_set("CLB").cards}
-    pool = [clb[card.name] for card in clb_session().pool]
-    deck = PoolDeck(PoolBuild.open(Store(tmp_path / "db.json"), "clb pool", pool, set_code="CLB"), "pool", tmp_path)
-    ui = deck.session
+    app, ui, clb = clb_app(cli, tmp_path)
     delver, faceless = clb["Dungeon Delver"], clb["Faceless One"]
-    async with BuildApp(deck).run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert ui.commanders == []
-        table = pilot.app.screen.query_one("#pool", DataTable)
-        table.focus()
-        table.move_cursor(row=table.get_row_index(f"card:{ui.pool_list.index(delver) + 1}"))
-        await pilot.pause()
+        await pool_cursor_on(pilot, ui, delver)
         await pilot.press("c")
         await pilot.pause()
         assert sorted(card.name for card in ui.commanders) == [delver.name, faceless.name], screen_text(pilot.app)
-        assert len(ui.colors) == 1 and faceless not in pool  # the added one chose its color; none was drafted
-        # a card that may lead alone still leads alone: c on a spell is refused in the rules' words, nothing added
+        assert len(ui.colors) == 1 and faceless not in ui.pool  # the added one chose its color; none was drafted
+        # c on a spell: refused in the rules' words, the commanders kept
         spell = next(card for card in ui.pool_list if not card.can_be_commander and card is not delver)
-        table.move_cursor(row=table.get_row_index(f"card:{ui.pool_list.index(spell) + 1}"))
-        await pilot.pause()
+        await pool_cursor_on(pilot, ui, spell)
         await pilot.press("c")
         await pilot.pause()
         assert sorted(card.name for card in ui.commanders) == [delver.name, faceless.name]
