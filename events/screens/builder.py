@@ -17,12 +17,13 @@ from rich.table import Table
 from rich.text import Text
 
 from draft import deck_actions as act
-from draft.commanders import each_identity, leaders_text
+from draft.commanders import Suggestion, each_identity, leaders_text
 from draft.deck_rules import Problem
 from draft.deck_session import DeckSession
 from draft.deck_state import plural
 from draft.decks import Deck
 from draft.deckstats import group_cards
+from draft.products import added_names
 from events.outputs.deck_problems import judge_order
 from events.outputs.text import join_names, wrapped
 from events.screens import deck_commands as words
@@ -82,13 +83,41 @@ HELP_KEYS = (
 
 def opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
     """The commander advice, then the deck as saved (or how to start)."""
-    lines: list[RenderableType] = [suggestion_table(session.suggestions(5), width=width, product=session.product)]
+    choices = session.suggestions(5)
+    lines: list[RenderableType] = [
+        suggestion_table(choices, width=width, product=session.product),
+        *how_to_lead(choices),
+    ]
     if session.started:
         lines += [Text("Your saved deck, as you left it:", style="bold"), summary_line(session)]
         lines.append(Text("Go on building: 'help' lists the commands; 'show deck' lists it."))
     else:
         lines.append(Text("Build your deck: 'help' lists the commands; 'auto' gives you a ready-made deck."))
     return lines
+
+
+def choice_commands(choice: Suggestion) -> list[str]:
+    """What to type to lead as ``choice``: 'commander' with the cards it names, then 'piper' with the colors of
+    the product's added cards it leads with (a Piper, a Faceless One; drafted or added)."""
+    named = [name for name in choice.commanders if name not in added_names()]
+    # a Background leads only beside its pair, so the commander line names both; 'piper' then sets the color
+    commands = ["commander " + " + ".join(choice.commanders)] if named else []
+    if len(named) < len(choice.commanders):
+        commands.append("piper " + " ".join(color.word for color in choice.piper_colors))
+    return commands
+
+
+def how_to_lead(choices: Sequence[Suggestion]) -> list[Text]:
+    """Under the commander choices: the commands that lead as the first, and whose numbers 'commander' takes (a
+    player read the list's '1' and typed 'commander 1': pool card 1 was refused)."""
+    if not choices:
+        return []
+    typed = ", then ".join(f"'{command}'" for command in choice_commands(choices[0]))
+    return [
+        Text(
+            f"To lead as choice 1, type {typed}. 'commander N' takes your pool's numbers ('show pool'), not this list's."
+        )
+    ]
 
 
 def app_opening_lines(session: DeckSession, width: int) -> list[RenderableType]:
@@ -232,7 +261,8 @@ def answer_lines(result: act.Result, activity: DeckActivity, width: int) -> list
         case act.Checked():
             return [deck_report(result.report)]
         case act.Suggestions():
-            return [suggestion_table(list(result.suggestions), width=width, product=session.product)]
+            choices = list(result.suggestions)
+            return [suggestion_table(choices, width=width, product=session.product), *how_to_lead(choices)]
     raise TypeError(f"no lines for {result!r}")
 
 
