@@ -70,6 +70,9 @@ class TablePrompt:
 
     def __init__(self, seat: SeatSession, console: Console, terminal: Terminal | None) -> None:
         self.seat, self.console, self.terminal = seat, console, terminal
+        # the seat sentence never changes: said as the prompt first shows a pack and on 'list', not before every
+        # pick and page (a screen reader read it out 27 times a draft)
+        self.introduced = False
 
     def _asking(self) -> Terminal:
         """The terminal a question goes to (a prompt made without one only shows: a benchmark, a report)."""
@@ -88,7 +91,7 @@ class TablePrompt:
             text.append(f", {seconds}s left", style="bold yellow")
         return text
 
-    def show_pack(self, pack: list[Printing], timed: bool = False, page: int = 0) -> int:
+    def show_pack(self, pack: list[Printing], timed: bool = False, page: int = 0, listed: bool = False) -> int:
         """The pack on screen, a card a line (a page of them when the terminal is too short for all); returns the
         pages.  ``timed``: the status line is drawn by the timer above the prompt, not here.  Everything is words a
         screen reader can read: where the draft is as a sentence, no rule of dashes, no table's wrapped cells."""
@@ -100,7 +103,9 @@ class TablePrompt:
         # to a player at a store night (the line above names their pod and seat), so it is left out there.
         number = f", draft {table.draft_id}" if table.kind == "practice" else ""
         where = f"Seat {self.seat.seat + 1} of {draft.config.seats}{number}{seed}{rules}."
-        self.console.print(Text(where, style="dim"))
+        if listed or not self.introduced:
+            self.console.print(Text(where, style="dim"))
+            self.introduced = True
         summary = pool_summary(self.seat.pool, self.seat.assist, curve_apart=True)
         width = max(1, self.console.width)
         lines = card_lines(pack, width=width)
@@ -160,7 +165,7 @@ class TablePrompt:
                 continue
             if command in ("list", "l"):
                 page = 0
-                self.show_pack(pack, deadline is not None, page)
+                self.show_pack(pack, deadline is not None, page, listed=True)
                 continue
             if command in ("help", "?"):
                 self.console.print(

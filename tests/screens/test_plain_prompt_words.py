@@ -239,3 +239,16 @@ def test_a_typo_in_the_first_words_of_a_long_name_gets_did_you_mean():
         read_choices("kitesial", names, what="in this pack")
     with pytest.raises(InputError, match=r"'mudrer' is not in this pack\. Did you mean Murder\?"):
         read_choices("mudrer", names, what="in this pack")  # a whole name's typo, as before
+
+
+def test_the_seat_sentence_is_said_once_a_session_not_before_every_pick(tmp_path):
+    """A screen reader heard "Seat 1 of 8, draft 1 (seed 3)." before each of the draft's 27 packs and each page of
+    one: it never changes, so it is said as the draft opens, and again only on 'list' (the pack read whole)."""
+    seat = SeatSession(session_at(tmp_path / "db.json"), 0)
+    console = Console(file=io.StringIO(), width=80, height=200)
+    prompt = TablePrompt(seat, console, Typed("1 2", "3 4", "list", "1 2"))
+    for _ in range(3):
+        prompt.pick_once()
+    said = console.file.getvalue()
+    assert said.count("Pack 1 of 3, pick ") == 4  # three packs, the third listed again
+    assert said.count("Seat 1 of 8, draft") == 2, said  # as the draft opened, and on 'list'
