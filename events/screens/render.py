@@ -334,37 +334,36 @@ FACTS = "; "
 def card_line(printing: Printing, label: str = "", width: int | None = None) -> Text:
     """A card for the line prompt (read aloud by a screen reader, or by a script): ``label`` (its number, its
     count), name, cost, rarity, identity, type and notes, never a table's wrapped cell.  A line wider than
-    ``width`` gives up the type's subtypes first; still wider, the notes (then the type too) go on a line of their
-    own under the name: whole words and whole fields on each line, never one word left alone."""
+    ``width`` gives up the type's subtypes first; still wider, the facts that don't fit go on lines of their own
+    under the name, indented: whole fields on each line, never one word left alone (the field before goes with it;
+    at 40 columns an identity 'U' was left alone at the left edge)."""
     card = printing.card
     finish = "foil-etched" if printing.etched else ("foil" if printing.foil else "")  # words: no mark read aloud
     notes = FACTS.join(filter(None, [", ".join(lead_notes(card)), finish]))
-    head = Text(f"{label}  " if label else "")
-    head.append_text(shown(card.name, style=RARITY_STYLE[card.rarity]))
-    head.append(FACTS)
-    head.append_text(mana_text(card.mana_cost) if card.mana_cost else shown("no cost", style="dim"))
-    head.append(f"{FACTS}{card.rarity.value}{FACTS}")
-    head.append_text(identity_text(card.deck_colors.code))
-    indent = " " * (len(label) + 2 if label else 2)
-
-    def joined(first: Text, *rest: str) -> Text:
-        line = first.copy()
-        for field in filter(None, rest):
-            line.append(FACTS)
-            line.append_text(shown(field))
-        return line
-
-    def fits(line: Text) -> bool:
-        return width is None or line.cell_len <= width
-
+    named = Text(f"{label}  " if label else "")
+    named.append_text(shown(card.name, style=RARITY_STYLE[card.rarity]))
+    cost = mana_text(card.mana_cost) if card.mana_cost else shown("no cost", style="dim")
+    facts = [named, cost, Text(card.rarity.value), identity_text(card.deck_colors.code)]
     for kind in (card.type_line, _short_type(card)):
-        if fits(whole := joined(head, kind, notes)):
+        whole = Text(FACTS).join([*facts, *(shown(field) for field in (kind, notes) if field)])
+        if width is None or whole.cell_len <= width:
             return whole
-    kind = _short_type(card)
-    alone = " " not in notes  # one word on a line of its own reads as a stray cell: the type goes with it
-    first = joined(head, kind) if notes and not alone and fits(joined(head, kind)) else head
-    rest = [notes] if first is not head else [kind, notes]
-    return Text.assemble(first, "\n", indent, FACTS.join(filter(None, rest)))
+    lines: list[list[Text]] = [[]]
+    for field in [*facts, *(shown(field) for field in (_short_type(card), notes) if field)]:
+        if lines[-1] and (len(label) + 2) * (len(lines) > 1) + Text(FACTS).join([*lines[-1], field]).cell_len > width:
+            lines.append([])
+        lines[-1].append(field)
+    if (
+        len(lines) > 1
+        and len(lines[-2]) > 1 + (len(lines) == 2)
+        and len(lines[-1]) == 1
+        and " " not in lines[-1][0].plain
+    ):
+        lines[-1].insert(0, lines[-2].pop())  # one word alone reads as a stray cell: the field before goes with it
+    indent = " " * (len(label) + 2 if label else 2)
+    return Text("\n").join(
+        [Text.assemble(indent if at else "", Text(FACTS).join(line)) for at, line in enumerate(lines)]
+    )
 
 
 def card_lines(

@@ -35,8 +35,8 @@ def test_a_cards_facts_on_the_plain_prompt_are_set_apart_by_semicolons_not_middl
     line = card_line(Printing(najeela), "7").plain
     assert "·" not in line
     assert line == "7  Najeela, the Blade-Blossom; {2}{R}; mythic; WUBRG; Legendary Creature — Human Warrior; legend"
-    narrow = card_line(Printing(najeela), "7", width=50).plain  # the type and notes on a line of their own
-    assert narrow == "7  Najeela, the Blade-Blossom; {2}{R}; mythic; WUBRG\n   Creature; legend"
+    narrow = card_line(Printing(najeela), "7", width=50).plain  # what doesn't fit 50 columns on a line of its own
+    assert narrow == "7  Najeela, the Blade-Blossom; {2}{R}; mythic\n   WUBRG; Creature; legend"
 
 
 class OvertakenTerminal:
@@ -252,3 +252,22 @@ def test_the_seat_sentence_is_said_once_a_session_not_before_every_pick(tmp_path
     said = console.file.getvalue()
     assert said.count("Pack 1 of 3, pick ") == 4  # three packs, the third listed again
     assert said.count("Seat 1 of 8, draft") == 2, said  # as the draft opened, and on 'list'
+
+
+def test_at_40_columns_a_cards_facts_break_between_fields_never_leaving_one_alone():
+    """A 40-column terminal (a phone's): 'Strategic Planning; {1}{U}; common; U' was one character too wide and the
+    identity went to a line of its own, 'U' alone at the left edge, read as a stray word.  Each line now fits, the
+    name leads the first, and the facts that don't fit go under it, indented, whole fields with their type."""
+    cards = load_set("CMR").cards
+    for width in (40, 44, 50):
+        console = Console(file=io.StringIO(), width=width, no_color=True, highlight=False)
+        for card in cards:
+            console.print(card_line(Printing(card), "12", width=width))
+            head = f"12  {card.name}; "
+            lines = console.file.getvalue().splitlines()
+            console.file = io.StringIO()
+            if len(head) + len(card.mana_cost or "no cost") > width:
+                continue  # a name too long for the terminal: the terminal wraps it
+            assert lines[0].startswith(head), lines
+            assert all(len(line) <= width for line in lines), lines
+            assert all(line.startswith("    ") and " " in line.strip() for line in lines[1:]), lines
