@@ -348,6 +348,7 @@ def card_line(printing: Printing, label: str = "", width: int | None = None) -> 
         whole = Text(FACTS).join([*facts, *(shown(field) for field in (kind, notes) if field)])
         if width is None or whole.cell_len <= width:
             return whole
+    assert width is not None  # a line without a width is whole above
     lines: list[list[Text]] = [[]]
     for field in [*facts, *(shown(field) for field in (_short_type(card), notes) if field)]:
         if lines[-1] and (len(label) + 2) * (len(lines) > 1) + Text(FACTS).join([*lines[-1], field]).cell_len > width:
