@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 from typer.core import TyperCommand
 
+from draft.deck_state import plural
 from events.cli.common import DbOption, SeedOption, SetOption, emit_json, out, resolve_seed
 from events.cli.draft_options import draft_config, parse_styles
 from events.screens.app import run_practice  # Textual itself is imported only when the app starts
@@ -87,6 +88,17 @@ def play(
             emit_json([row.to_json() for row in rows])
             return
 
+        if plain and rows:  # a screen reader's list: a sentence a draft that names each figure, no box to read
+            out().print("Saved practice drafts:")
+            for row in rows:
+                out().print(
+                    f"Draft {row.id}: {row.set_code}, {row.status}, {plural(row.picks, 'pick')} made, seed {row.seed}, "
+                    f"{row.seats} seats, started {row.created}; 'cmdraft play --resume {row.id}' goes on with it.",
+                    soft_wrap=True,
+                    markup=False,
+                    highlight=False,
+                )
+            return
         table = Table("Id", "Set", "Created", "Status", "Seed", "Seats", "Your picks", title="Saved practice drafts")
         for row in rows:  # the set: one seed opens other packs in CLB than in CMR
             table.add_row(
