@@ -37,6 +37,13 @@
         ? "Pack " + d.pack + "/" + d.packs + " done"
         : "Pack " + d.pack + "/" + d.packs + " · Pick " + d.pick + "/" + d.picks +
           (d.queued > 1 ? " · " + (d.queued - 1) + (d.queued === 2 ? " more pack waits" : " more packs wait") : "");
+    // heard in words: a reader says "1/3" as "one third" and "2/10" as a date
+    $("pack-pick").setAttribute("aria-label", d.done
+      ? "All " + d.packs + " packs done"
+      : roundDone
+        ? "Pack " + d.pack + " of " + d.packs + " done"
+        : "Pack " + d.pack + " of " + d.packs + ", pick " + d.pick + " of " + d.picks +
+          (d.queued > 1 ? ", " + (d.queued - 1) + (d.queued === 2 ? " more pack waits" : " more packs wait") : ""));
     $("direction").textContent = d.direction === "right" ? "right →" : "← left";
     $("direction").title = "this pack passes " + d.direction;
     var key = d.pack + ":" + d.pick + ":" + d.cards.length;
@@ -243,6 +250,7 @@
     if (result.ok) {
       state.selected = [];
       app.receive(result.data);
+      keepPlace();
     } else if (result.status === 409 && result.data.seat) {
       toast(errorText(result)); // the core's words: "that pack has moved on: …"
       app.receive(result.data.seat);
@@ -252,6 +260,17 @@
       toast(errorText(result));
       updateConfirm();
     }
+  }
+
+  // The Confirm button that had the focus goes with the pack: the reader's place moves to the pack's heading (the
+  // next pack, or what the seat waits for, is said there), not to the top of the page.
+  function keepPlace() {
+    var now = document.activeElement;
+    if (now && now !== document.body && !now.disabled && now.offsetParent !== null) return;
+    var heading = $("pack-pick");
+    heading.setAttribute("tabindex", "-1"); // focusable from the script only, for as long as it has the focus
+    heading.addEventListener("blur", function () { heading.removeAttribute("tabindex"); }, { once: true });
+    heading.focus();
   }
 
   function pickLost() {
