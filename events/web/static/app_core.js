@@ -292,6 +292,26 @@ var cmdraft = (function () {
 
   // --- screens --------------------------------------------------------------------------------------------
 
+  // A mana curve: a bar for each mana value 0 to 7 (the last, 7 or more), its count above it, each bar said in
+  // words to a reader ("mana value 2: 5 cards"), as the bare figures read in a row mean nothing.
+  function curveBars(counts, into) {
+    var top = Math.max.apply(null, counts.concat([0]));
+    var bars = into || el("div", "curve");
+    counts.forEach(function (count, mv) {
+      var col = el("div", "bar");
+      var fill = el("i");
+      fill.style.height = top ? Math.round((60 * count) / top) + "px" : "0";
+      [el("b", "", count || ""), fill, el("span", "", mv === 7 ? "7+" : String(mv))].forEach(function (part) {
+        part.setAttribute("aria-hidden", "true");
+        col.appendChild(part);
+      });
+      var value = mv === 7 ? "7 or more" : String(mv);
+      col.appendChild(el("span", "visually-hidden", "mana value " + value + ": " + (count === 1 ? "1 card" : count + " cards") + "."));
+      bars.appendChild(col);
+    });
+    return bars;
+  }
+
   function show(name) {
     var screens = document.querySelectorAll(".screen");
     for (var i = 0; i < screens.length; i++) screens[i].hidden = screens[i].id !== "screen-" + name;
@@ -318,6 +338,7 @@ var cmdraft = (function () {
   app.focusAgain = focusAgain;
   app.cardBox = cardBox;
   app.credit = credit;
+  app.curveBars = curveBars;
   app.holdToShow = holdToShow;
   app.clear = clear;
   app.colorKey = colorKey;

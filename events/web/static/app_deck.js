@@ -354,20 +354,10 @@
     });
 
     var curve = clear($("deck-curve"));
-    var keys = Object.keys(deck.curve || {});
-    var top = 0;
-    keys.forEach(function (k) {
-      top = Math.max(top, deck.curve[k]);
+    var counts = [0, 1, 2, 3, 4, 5, 6, 7].map(function (mv) {
+      return (deck.curve || {})[String(mv)] || 0; // the server's 7 counts 7 or more
     });
-    keys.forEach(function (k) {
-      var col = el("div", "bar");
-      var fill = el("i");
-      fill.style.height = top ? Math.round((60 * deck.curve[k]) / top) + "px" : "0";
-      col.appendChild(el("b", "", deck.curve[k] || ""));
-      col.appendChild(fill);
-      col.appendChild(el("span", "", k));
-      curve.appendChild(col);
-    });
+    app.curveBars(counts, curve);
 
     var table = clear($("deck-sources"));
     var head = el("tr");

@@ -319,24 +319,14 @@
     }
     if (state.poolView === "curve") {
       var buckets = {};
-      var top = 0;
       pool.forEach(function (card) {
         if (/Land/.test(card.type || "") && !card.mana_value) return;
         var mv = Math.min(card.mana_value || 0, 7);
         (buckets[mv] = buckets[mv] || []).push(card);
-        top = Math.max(top, buckets[mv].length);
       });
-      var bars = el("div", "curve");
-      for (var mv = 0; mv <= 7; mv++) {
-        var list = buckets[mv] || [];
-        var col = el("div", "bar");
-        var fill = el("i");
-        fill.style.height = top ? Math.round((60 * list.length) / top) + "px" : "0";
-        col.appendChild(el("b", "", list.length || ""));
-        col.appendChild(fill);
-        col.appendChild(el("span", "", mv === 7 ? "7+" : String(mv)));
-        bars.appendChild(col);
-      }
+      var bars = app.curveBars([0, 1, 2, 3, 4, 5, 6, 7].map(function (mv) {
+        return (buckets[mv] || []).length;
+      }));
       view.appendChild(bars);
       for (var m = 0; m <= 7; m++) {
         if (!buckets[m]) continue;
