@@ -129,7 +129,8 @@ class TablePrompt:
             self.console.print(
                 Text(f"Cards {first + 1} to {end} of {len(pack)}. Enter or 'more': the other cards.", style="bold")
             )
-        self.console.print(summary)
+        if page == 0:  # the same pick's later pages: the pool is as the first page said (room is kept for it)
+            self.console.print(summary)
         if not timed:
             self.console.print(self.status_line())
         return len(pages)

@@ -271,3 +271,15 @@ def test_at_40_columns_a_cards_facts_break_between_fields_never_leaving_one_alon
             assert lines[0].startswith(head), lines
             assert all(len(line) <= width for line in lines), lines
             assert all(line.startswith("    ") and " " in line.strip() for line in lines[1:]), lines
+
+
+def test_the_packs_later_pages_leave_out_the_pool_lines_said_on_its_first(tmp_path):
+    """A pack paged on 24 lines: the pool and curve lines came again under every page of the same pick, read out
+    again unchanged; they are said under the first page (and again on 'list', the pack from its first page)."""
+    seat = SeatSession(session_at(tmp_path / "db.json"), 0)
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True, no_color=True)
+    TablePrompt(seat, console, Typed("", "list", "1 2")).pick_once()
+    said = re.sub(r"\x1b\[[0-9;]*m", "", console.file.getvalue())
+    assert re.search(r"Cards \d+ to 20 of 20\.", said), said  # the second page was shown
+    assert said.count("Pool (0): ") == 2 and said.count("Curve: ") == 2, said  # page 1, and page 1 on 'list'
+    assert said.count("Pack 1 of 3, pick 1 of 10, passing left") == 3  # where the draft is: above every prompt
