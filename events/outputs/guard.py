@@ -204,7 +204,7 @@ def _check_folder(folder: Path, force: bool) -> Path:
         ) from None
     if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:
         raise InputError(f"cannot write to {quoted(str(folder))}: not a writable folder; choose another")
-    if real not in WRITTEN and not force and not (real / UNFINISHED).exists() and any(real.iterdir()):
+    if real not in WRITTEN and not force and not (real / UNFINISHED).exists() and _holds_files(real):
         held = _database_in(real)
         if held is not None:  # --force would be refused at that file: don't offer it
             raise InputError(_holds_database(folder, held))
@@ -268,6 +268,27 @@ def write_output(path: Path, text: str, force: bool = False) -> Path:
     return real
 
 
+def _stale(entry: os.DirEntry[str], name: str | None = None) -> bool:
+    """Whether ``entry`` is a temporary a killed run left (``.NAME.PID.tmp`` of a process no longer running; for
+    ``name`` only when given)."""
+    found = _TEMPORARY.fullmatch(entry.name)
+    if found is None or name not in (None, found.group("name")) or int(found.group("pid")) == os.getpid():
+        return False
+    try:
+        return entry.is_file(follow_symlinks=False) and not portable.process_alive(
+            int(found.group("pid")), entry.stat(follow_symlinks=False).st_mtime
+        )
+    except OSError:
+        return False
+
+
+def _holds_files(folder: Path) -> bool:
+    """Whether ``folder`` holds anything but the temporaries of killed runs (a run killed as it wrote its mark
+    leaves only the mark's: the folder counts as empty, and the run that fills it clears them)."""
+    with os.scandir(folder) as entries:
+        return any(not _stale(entry) for entry in entries)
+
+
 def _clear_temporaries(real: Path) -> None:
     """The temporaries a killed run left for ``real`` (``.NAME.PID.tmp`` of a process no longer running)."""
     try:
@@ -275,16 +296,11 @@ def _clear_temporaries(real: Path) -> None:
     except OSError:
         return
     for entry in entries:
-        found = _TEMPORARY.fullmatch(entry.name)
-        if found is None or found.group("name") != real.name or int(found.group("pid")) == os.getpid():
-            continue
-        try:
-            if entry.is_file(follow_symlinks=False) and not portable.process_alive(
-                int(found.group("pid")), entry.stat(follow_symlinks=False).st_mtime
-            ):
+        if _stale(entry, real.name):
+            try:
                 os.unlink(entry.path)
-        except OSError:
-            pass
+            except OSError:
+                pass
 
 
 def fill_folder(folder: Path, files: Sequence[tuple[Path, str]], force: bool = False) -> list[Path]:
@@ -306,6 +322,7 @@ def fill_folder(folder: Path, files: Sequence[tuple[Path, str]], force: bool = F
         raise InputError(
             f"cannot write to {quoted(str(folder))}: {error.strerror or error}; choose a writable folder"
         ) from None
+    _clear_temporaries(mark)
     written = write_outputs(files, force)
     mark.unlink(missing_ok=True)
     portable.fsync_folder(folder)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from events.outputs.guard import UNFINISHED
 
+GONE = 2**22 + 1  # past the largest process id Linux gives (PID_MAX_LIMIT): no process has it
+
 
 def exported(cli, tmp_path):
     db, out = tmp_path / "night.json", tmp_path / "out"
@@ -32,3 +34,18 @@ def test_a_finished_export_folder_is_refused_without_offering_force_that_would_f
         assert refused.exit_code == 2 and refused.stdout == ""
         assert refused.stderr.count("\n") == 1 and "--force neither" in refused.stderr, refused.stderr
         assert "'database.json'" in refused.stderr and "choose a new folder" in refused.stderr
+
+
+def test_an_export_killed_while_writing_its_mark_is_finished_without_force(cli, tmp_path):
+    """Killed before any file was in: the folder holds only the temporary of its mark (``.NAME.PID.tmp`` of a
+    process that is gone); the same command run again fills it and removes that temporary."""
+    db, out = tmp_path / "night.json", tmp_path / "out"
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", "Ann", "Bo", "Cy", "--db", db).exit_code == 0
+    out.mkdir()
+    left = out / f".{UNFINISHED}.{GONE}.tmp"
+    left.write_text("a cmdraft run was wri", encoding="utf-8")
+    again = cli("event", "export", "1", "--out", out, "--db", db, "--json")
+    assert again.exit_code == 0, again.stderr  # before: refused, the folder is not empty
+    assert again.stderr == "" and (out / "database.json").is_file()
+    assert not left.exists() and not (out / UNFINISHED).exists()
