@@ -133,7 +133,31 @@ class Tables:
                     "backup of that database (NAME.bak.N, with --event ID for one event)"
                 )
             drafts[key] = {k: v for k, v in record.items() if k != "withheld"} | {"state": same["state"]}
-        return Tables(dict(data, **({DRAFTS: drafts} if drafts else {})))
+        return Tables(dict(data, **({DRAFTS: drafts} if drafts else {}))).secrets_back(target, which)
+
+    def secrets_back(self, target: Tables, which: int | None = None) -> Tables:
+        """The tables with what an export made before ``event finish`` leaves out put back from the same event in
+        ``target``: the packs' secret, and each seat code of a player in the same seat there (the code on the slip
+        that player holds); only event ``which``'s when given.  Nothing comes from another event."""
+        events, players = dict(self.data.get(EVENTS, {})), dict(self.data.get(PLAYERS, {}))
+        theirs = {identity(doc): int(key) for key, doc in target.data.get(EVENTS, {}).items()}
+        for key, event in self.data.get(EVENTS, {}).items():
+            mine = theirs.get(identity(event))
+            if mine is None or (which is not None and int(key) != which):
+                continue
+            if event.get("secret") is None and target.data[EVENTS][str(mine)].get("secret") is not None:
+                events[key] = dict(event, secret=target.data[EVENTS][str(mine)]["secret"])
+            seats = {
+                (p.get("number"), p.get("pod"), p.get("seat")): p["code"]
+                for p in target.data.get(PLAYERS, {}).values()
+                if p.get("event") == mine and p.get("code")
+            }
+            for number, player in self.data.get(PLAYERS, {}).items():
+                seat = (player.get("number"), player.get("pod"), player.get("seat"))
+                if player.get("event") == int(key) and not player.get("code") and seat in seats:
+                    players[number] = dict(player, code=seats[seat])
+        kept = {name: table for name, table in ((EVENTS, events), (PLAYERS, players)) if table}
+        return Tables(dict(self.data, **kept), self.written)
 
     def self_contained(self, store: Store) -> Tables:
         """The tables with every draft record self-contained under a fresh journal token."""

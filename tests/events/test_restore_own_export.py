@@ -1,0 +1,49 @@
+"""An export made before `event finish` leaves the seat codes and the packs' secret out; restored into the database
+it came from, the event keeps them from that database's own copy of the event (as its withheld boosters are), so
+the players' slips still work and the desk's `event player code` still shows each code."""
+
+from __future__ import annotations
+
+import json
+
+from events.storage.store import Store
+from tests.helpers.night import Night
+from tests.helpers.nights import codes_of, start, terminal_night
+
+
+def secret_of(db, event_id: int):
+    with Store(db).read() as handle:
+        return handle.table("events").get(doc_id=event_id).get("secret")
+
+
+def test_a_running_export_restored_into_its_own_database_keeps_the_seat_codes_and_the_secret(tmp_path, cli):
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1)
+    start(cli, db, event_id)
+    session = Night(Store(db)).draft_session(event_id, 1)
+    for seat in session.waiting_humans():
+        session.pick(session.suggested_pick(seat))
+    codes, secret = codes_of(db, event_id), secret_of(db, event_id)
+    assert all(codes.values()) and secret is not None
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", db).exit_code == 0
+    restored = cli("event", "restore", out / "database.json", "--force", "--db", db, "--json")
+    assert restored.exit_code == 0, restored.output
+    assert json.loads(restored.stdout)["replaced"] is True
+    assert codes_of(db, event_id) == codes
+    assert secret_of(db, event_id) == secret
+    shown = cli("event", "player", "code", event_id, "Ann", "--db", db, "--json")
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.stdout)["code"] == codes["Ann"]
+
+
+def test_a_running_export_restored_elsewhere_holds_no_code_of_the_night(tmp_path, cli):
+    """Into another database nothing gives the codes back: the export never carried them."""
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", db).exit_code == 0
+    other = tmp_path / "other.json"
+    assert cli("event", "restore", out / "database.json", "--db", other).exit_code == 0
+    assert set(codes_of(other, 1).values()) == {None}
+    assert secret_of(other, 1) is None
