@@ -38,7 +38,8 @@ def test_a_running_export_restored_into_its_own_database_keeps_the_seat_codes_an
 
 
 def test_a_running_export_restored_elsewhere_holds_no_code_of_the_night(tmp_path, cli):
-    """Into another database nothing gives the codes back: the export never carried them."""
+    """Into another database nothing gives the codes back (the export never carried them): asked for a code, the
+    desk is told how to give a new one."""
     db = tmp_path / "night.json"
     event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
     out = tmp_path / "out"
@@ -47,3 +48,8 @@ def test_a_running_export_restored_elsewhere_holds_no_code_of_the_night(tmp_path
     assert cli("event", "restore", out / "database.json", "--db", other).exit_code == 0
     assert set(codes_of(other, 1).values()) == {None}
     assert secret_of(other, 1) is None
+    asked = cli("event", "player", "code", 1, "Ann", "--db", other)
+    assert asked.exit_code == 3 and asked.stderr.count("\n") == 1
+    assert f"'cmdraft event player code 1 #1 --reset --db {other}'" in asked.stderr  # was: codes are given at seating
+    assert cli("event", "player", "code", 1, "#1", "--reset", "--db", other).exit_code == 0
+    assert codes_of(other, 1)["Ann"] is not None

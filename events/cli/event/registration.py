@@ -297,6 +297,12 @@ def player_code(
             raise StateError(
                 f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
             )
+        if not found.code and found.pod is not None:  # seated, but the code is gone: restored from an export
+            raise StateError(
+                f"{quoted(found.name)} has no seat code (an event restored from an export made before 'event finish' "
+                f"holds none): give one with 'cmdraft event player code {event_id} #{found.number} --reset"
+                + (f" --db {shlex.quote(str(db))}'" if db is not None else "'")
+            )
         if not found.code:
             raise StateError(f"{quoted(found.name)} has no seat code yet: codes are given at seating")
         player, code = found.name, found.code
