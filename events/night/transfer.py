@@ -29,6 +29,7 @@ from events.storage.transfer import (
     stop_drafts,
 )
 from sets.errors import InputError, StateError, StorageError
+from sets.visible import quoted
 
 
 def read_database_file(path: Path) -> Tables:
@@ -53,12 +54,20 @@ def export_tables(events: EventBase, event_id: int) -> Tables:
 
 def refuse_live(live: dict[PodKey, LiveDraft], kept: dict[PodKey, int]) -> None:
     """``StateError`` naming the live drafts a restore would stop and the picks it would discard."""
-    pods = ", ".join(
-        f"pod {pod} at {draft.picks} picks" for (_, pod), draft in sorted(live.items(), key=lambda kv: kv[0][1])
+    names = list(dict.fromkeys(draft.event for draft in live.values()))
+    where = "; ".join(
+        f"{quoted(name)} has a live draft ("
+        + ", ".join(
+            f"pod {pod} at {draft.picks} pick{'s' if draft.picks != 1 else ''}"
+            for (_, pod), draft in sorted(live.items(), key=lambda kv: kv[0][1])
+            if draft.event == name
+        )
+        + ")"
+        for name in names
     )
     lost = sum(max(0, draft.picks - kept.get(key, 0)) for key, draft in live.items())
     raise StateError(
-        f"the event has a live draft ({pods}): restoring now would stop it and discard {lost} "
+        f"{where}: restoring now would stop it and discard {lost} "
         f"pick{'s' if lost != 1 else ''} made since the file was written; let the draft finish, or "
         "restore with --force to stop it first"
     )
@@ -82,6 +91,7 @@ class RestoredAll:
     damaged: str | None
     stopped: int
     discarded_picks: int
+    left_out: list[tuple[int, str]]
 
 
 def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False) -> RestoredAll:
@@ -95,6 +105,7 @@ def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False)
         here = Tables({})  # a damaged database can be replaced whole: it has no draft to stop
     written = data.written if data.written is not None else written_at(path)
     data = data.filled(here)
+    left_out = data.left_out(here)
     live = live_drafts(store, here)
     kept = data.self_contained(store).pod_picks()
     if live and not force:
@@ -120,6 +131,7 @@ def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False)
         where if damaged else None,
         len(stopped),
         discarded_picks(stopped, kept),
+        left_out,
     )
 
 

@@ -74,6 +74,15 @@ class Tables:
         """The tables of the transaction ``db`` as they stand."""
         return cls(db.storage.read() or {})
 
+    def left_out(self, here: Tables) -> list[tuple[int, str]]:
+        """The events of ``here`` (number, name) these tables don't hold: what restoring them whole takes away."""
+        mine = {identity(doc) for doc in self.data.get(EVENTS, {}).values()}
+        return [
+            (int(key), str(doc.get("name", "")))
+            for key, doc in here.data.get(EVENTS, {}).items()
+            if identity(doc) not in mine
+        ]
+
     def event_numbers(self) -> list[int]:
         """The numbers of the events the tables hold, in the file's order."""
         return [int(key) for key in self.data.get(EVENTS, {})]
@@ -272,11 +281,13 @@ def event_export(store: Store, tables: Tables, event_id: int, *, secrets: bool) 
 
 @dataclass(frozen=True)
 class LiveDraft:
-    """A draft still being picked in the database restored into: its number, its record, the picks made so far."""
+    """A draft still being picked in the database restored into: its number, its record, the picks made so far, and
+    its event's name."""
 
     draft: int
     record: dict[str, Any]
     picks: int
+    event: str = ""
 
 
 def live_drafts(store: Store, tables: Tables, only: Identity | None = None) -> dict[PodKey, LiveDraft]:
@@ -293,7 +304,9 @@ def live_drafts(store: Store, tables: Tables, only: Identity | None = None) -> d
         except StorageError:
             continue  # its file is damaged: nobody can pick in it, and the restore is the way out
         if doc["status"] == "drafting":
-            found[(identity(event), pod["number"])] = LiveDraft(int(pod["draft"]), record, len(doc["picks"]))
+            found[(identity(event), pod["number"])] = LiveDraft(
+                int(pod["draft"]), record, len(doc["picks"]), str(event.get("name", ""))
+            )
     return found
 
 

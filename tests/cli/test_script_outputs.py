@@ -146,6 +146,7 @@ RESTORE_KEYS = {
     "damaged",
     "stopped_drafts",
     "discarded_picks",
+    "left_out",
 }
 
 

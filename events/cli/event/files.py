@@ -121,8 +121,13 @@ def event_restore(
             "replaced": None,
             "backup": backup,
             "damaged": whole_db.damaged,
+            "left_out": [{"id": number, "name": name} for number, name in whole_db.left_out],
         }
         message = f"restored {file} (saved {saved}) into {night.path}: changes made after it are not in it"
+        if whole_db.left_out:
+            gone = ", ".join(f"event {number} ({quoted(name)})" for number, name in whole_db.left_out)
+            message += f"; {gone} {'is' if len(whole_db.left_out) == 1 else 'are'} not in the file: "
+            message += f"{'it is' if len(whole_db.left_out) == 1 else 'they are'} gone from the database"
         if whole_db.damaged:
             message += f"; the database it replaced could not be read and was kept aside as {whole_db.damaged}"
     else:
@@ -138,6 +143,7 @@ def event_restore(
             "replaced": restored.replaced,
             "backup": backup,
             "damaged": None,  # only a restore of the whole database replaces one that can't be read
+            "left_out": [],  # only a restore of the whole database takes events away
         }
         message = (
             f"{'replaced' if restored.replaced else 'added'} event {restored.event} ({quoted(restored.name)}) from {file} "
