@@ -180,6 +180,8 @@ def restore_event(events: EventBase, data: Tables, which: int | None = None, for
 def _restore_event(
     events: EventBase, data: Tables, which: int, force: bool, halted: dict[PodKey, LiveDraft]
 ) -> RestoredEvent:
+    with events.store.read() as db:  # a file this database can't take is refused before anything is made
+        data.filled(Tables.of(db), which)
     with events.store.write() as db:
         phase_change(db)
         copy = data.filled(Tables.of(db), which).event_copy(which)

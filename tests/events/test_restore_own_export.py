@@ -53,3 +53,18 @@ def test_a_running_export_restored_elsewhere_holds_no_code_of_the_night(tmp_path
     assert f"'cmdraft event player code 1 #1 --reset --db {other}'" in asked.stderr  # was: codes are given at seating
     assert cli("event", "player", "code", 1, "#1", "--reset", "--db", other).exit_code == 0
     assert codes_of(other, 1)["Ann"] is not None
+
+
+def test_a_running_export_refused_by_a_new_database_leaves_nothing_there(tmp_path, cli):
+    """Its packs are in no database there: refused (2) before anything is made, not even the database's lock."""
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=1)
+    start(cli, db, event_id)
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", db).exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for whole in ((), ("--all",)):
+        refused = cli("event", "restore", out / "database.json", *whole, "--db", elsewhere / "new.json")
+        assert refused.exit_code == 2 and "holds no boosters" in refused.stderr
+        assert list(elsewhere.iterdir()) == []  # before: new.json.lock and new.json.queue
