@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tinydb import TinyDB
+from tinydb import TinyDB, where
 from tinydb.table import Document
 
 from events.storage.database_file import META, SCHEMA, check_data, migrated, schema_of, written_at
@@ -77,11 +77,8 @@ class Tables:
     def left_out(self, here: Tables) -> list[tuple[int, str]]:
         """The events of ``here`` (number, name) these tables don't hold: what restoring them whole takes away."""
         mine = {identity(doc) for doc in self.data.get(EVENTS, {}).values()}
-        return [
-            (int(key), str(doc.get("name", "")))
-            for key, doc in here.data.get(EVENTS, {}).items()
-            if identity(doc) not in mine
-        ]
+        events = here.data.get(EVENTS, {}).items()
+        return [(int(key), str(doc.get("name", ""))) for key, doc in events if identity(doc) not in mine]
 
     def event_numbers(self) -> list[int]:
         """The numbers of the events the tables hold, in the file's order."""
@@ -419,8 +416,10 @@ def place_event(db: TinyDB, copy: EventCopy) -> Placed:
     kept), or is added as a new one; its records are inserted renumbered."""
     event = copy.event
     existing = next((doc for doc in db.table(EVENTS).all() if identity(doc) == copy.identity), None)
+    ids: dict[int, int] = {}  # a player's number in the event: their record's number, kept by the same player
     if existing is not None:
         target = existing.doc_id
+        ids = {doc["number"]: doc.doc_id for doc in db.table(PLAYERS).search(where("event") == target)}
         for name, docs in Tables.of(db).event_records(target).items():
             if docs:
                 db.table(name).remove(doc_ids=[int(key) for key in docs])
@@ -429,9 +428,12 @@ def place_event(db: TinyDB, copy: EventCopy) -> Placed:
     else:
         target = db.table(EVENTS).insert(dict(event))
     records = copy.records
-    players = {
-        int(key): db.table(PLAYERS).insert(_renumber(PLAYERS, doc, target, {}, {}))
-        for key, doc in sorted(records.get(PLAYERS, {}).items(), key=lambda kv: int(kv[0]))
+    copied = sorted(records.get(PLAYERS, {}).items(), key=lambda kv: (kv[1].get("number") not in ids, int(kv[0])))
+    players = {  # those keeping their ids first: a new id never takes one of theirs
+        int(key): db.table(PLAYERS).insert(
+            Document(doc, doc_id=ids[doc["number"]]) if doc.get("number") in ids else doc
+        )
+        for key, doc in ((key, _renumber(PLAYERS, doc, target, {}, {})) for key, doc in copied)
     }
     drafts = {
         int(key): db.table(DRAFTS).insert(_renumber(DRAFTS, doc, target, players, {}))

@@ -68,3 +68,24 @@ def test_a_running_export_refused_by_a_new_database_leaves_nothing_there(tmp_pat
         refused = cli("event", "restore", out / "database.json", *whole, "--db", elsewhere / "new.json")
         assert refused.exit_code == 2 and "holds no boosters" in refused.stderr
         assert list(elsewhere.iterdir()) == []  # before: new.json.lock and new.json.queue
+
+
+def test_a_restored_event_keeps_its_players_ids_where_it_replaces_itself(tmp_path, cli):
+    """`id` in `event show --json` (and what the phones' and terminals' builds in progress are kept by) names the
+    same player after the event is restored over itself; before, every player got a new one."""
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1)
+    ids = {
+        p["name"]: p["id"] for p in json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)["players"]
+    }
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", db).exit_code == 0
+    assert cli("event", "player", "add", event_id, "Late", "--db", db).exit_code == 0  # not in the file
+    other = terminal_night(cli, db, "Di", "Ed", name="Next week")  # players numbered after the event's
+    assert cli("event", "restore", out / "database.json", "--db", db).exit_code == 0
+    shown = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)["players"]
+    assert {p["name"]: p["id"] for p in shown} == ids
+    assert cli("event", "player", "add", event_id, "Later", "--db", db).exit_code == 0
+    later = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)["players"]
+    others = json.loads(cli("event", "show", other, "--db", db, "--json").stdout)["players"]
+    assert len({p["id"] for p in later + others}) == len(later) + len(others) == len(ids) + 3
