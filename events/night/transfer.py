@@ -16,11 +16,14 @@ from events.night.base import EventBase
 from events.night.history import DESK, log_change
 from events.storage.database_file import local_minute, newest_backup, utc_time, written_at
 from events.storage.store import phase_change
+from events.storage.table_names import EVENTS
 from events.storage.transfer import (
+    Identity,
     LiveDraft,
     PodKey,
     Tables,
     event_export,
+    identity,
     live_drafts,
     place_event,
     read_tables,
@@ -52,18 +55,19 @@ def export_tables(events: EventBase, event_id: int) -> Tables:
     return event_export(events.store, tables, event_id, secrets=event.status == "finished")
 
 
-def refuse_live(live: dict[PodKey, LiveDraft], kept: dict[PodKey, int]) -> None:
-    """``StateError`` naming the live drafts a restore would stop and the picks it would discard."""
-    names = list(dict.fromkeys(draft.event for draft in live.values()))
+def refuse_live(live: dict[PodKey, LiveDraft], kept: dict[PodKey, int], held: set[Identity] | None = None) -> None:
+    """``StateError`` naming the live drafts a restore would stop, each by its event, and the picks it would discard;
+    ``held``: the events the file holds (a whole restore takes the others away, and says so)."""
+    events = {key[0]: draft.event for key, draft in live.items()}
     where = "; ".join(
         f"{quoted(name)} has a live draft ("
         + ", ".join(
             f"pod {pod} at {draft.picks} pick{'s' if draft.picks != 1 else ''}"
-            for (_, pod), draft in sorted(live.items(), key=lambda kv: kv[0][1])
-            if draft.event == name
+            for (event, pod), draft in sorted(live.items(), key=lambda kv: kv[0][1])
+            if event == key
         )
-        + ")"
-        for name in names
+        + (") and is not in the file, which takes it away" if held is not None and key not in held else ")")
+        for key, name in events.items()
     )
     lost = sum(max(0, draft.picks - kept.get(key, 0)) for key, draft in live.items())
     raise StateError(
@@ -109,7 +113,7 @@ def restore_all(night: EventBase, path: Path, data: Tables, force: bool = False)
     live = live_drafts(store, here)
     kept = data.self_contained(store).pod_picks()
     if live and not force:
-        refuse_live(live, kept)
+        refuse_live(live, kept, {identity(doc) for doc in data.data.get(EVENTS, {}).values()})
     stopped: dict[PodKey, int] = {}
     halted: dict[PodKey, LiveDraft] = {}
 

@@ -31,7 +31,8 @@ def test_a_refused_whole_restore_names_the_event_whose_draft_is_live(cli, tmp_pa
     db, file = league(cli, tmp_path)
     refused = cli("event", "restore", file, "--all", "--db", db)
     assert refused.exit_code == 3 and refused.stderr.count("\n") == 1
-    assert "'Week two' has a live draft (pod 1 at 4 picks)" in refused.stderr, refused.stderr  # was: the event has
+    said = "'Week two' has a live draft (pod 1 at 4 picks) and is not in the file, which takes it away: restoring"
+    assert said in refused.stderr, refused.stderr  # was: the event has a live draft (pod 1 at 4 picks): restoring
 
 
 def test_a_whole_restore_says_which_events_the_file_left_out(cli, tmp_path):
