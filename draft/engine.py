@@ -33,7 +33,7 @@ from draft.picks import HeldPack, Pick, PickRequest, SeatView
 from sets.booster import Booster, BoosterSpec, Printing, booster_spec
 from sets.cards import Card
 from sets.catalog import load_set
-from sets.errors import InputError, LimitError, StateError
+from sets.errors import InputError, LimitError, StateError, UnknownSetError
 
 MIN_SEATS, MAX_SEATS = 2, 12
 
@@ -403,6 +403,8 @@ class Draft:
             draft = cls(config, boosters, data.get("seed"))
             draft.replay(data["picks"])
         except (KeyError, TypeError, ValueError, IndexError) as error:
+            if isinstance(error, UnknownSetError):
+                raise  # a set not imported here (a database copied from another machine): its own line says what to do
             if isinstance(error, IllegalPickError):
                 raise InputError(f"saved draft does not replay: {error}") from None
             raise InputError(f"saved draft is damaged ({error!r}); it cannot be resumed") from None
