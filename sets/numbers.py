@@ -17,10 +17,10 @@ _SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _UNSIGNED = re.compile(r"[0-9]+", re.ASCII)
 
 
-def is_number(text: str, signed: bool = False) -> bool:
-    """Whether ``text`` (surrounding spaces aside) is a whole number in the strict form."""
+def is_number(text: str, signed: bool = False, digits: int = MAX_DIGITS) -> bool:
+    """Whether ``text`` (surrounding spaces aside) is a whole number in the strict form, of at most ``digits``."""
     body = text.strip(" \t")
-    return bool((_SIGNED if signed else _UNSIGNED).fullmatch(body)) and len(body.lstrip("+-")) <= MAX_DIGITS
+    return bool((_SIGNED if signed else _UNSIGNED).fullmatch(body)) and len(body.lstrip("+-")) <= digits
 
 
 def parse_int(text: str, what: str, *, signed: bool = False, low: int | None = None, high: int | None = None) -> int:

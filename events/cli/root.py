@@ -97,15 +97,19 @@ COMMANDS = (
 )
 
 
-def _strict(kind: click.ParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+def _strict(
+    kind: click.ParamType,
+    value: Any,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
+    digits: int = MAX_DIGITS,
+) -> int:
     """``value`` through the one strict parser (``²`` or ``٣`` are no numbers); a usage error otherwise (exit 2)."""
     if isinstance(value, int):
         return value
-    if not is_number(str(value), signed=True):
+    if not is_number(str(value), signed=True, digits=digits):
         if re.fullmatch(r"[+-]?[0-9]+", str(value).strip(" \t"), re.ASCII):  # a whole number, longer than any here
-            kind.fail(
-                f"{quoted(str(value))} has too many digits: give a whole number of at most {MAX_DIGITS}", param, ctx
-            )
+            kind.fail(f"{quoted(str(value))} has too many digits: give a whole number of at most {digits}", param, ctx)
         kind.fail(f"{quoted(str(value))} is not a valid integer", param, ctx)
     return int(str(value).strip(" \t"))
 
@@ -115,6 +119,16 @@ class StrictInt(click.types.IntParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         return _strict(self, value, param, ctx)
+
+
+SEED_DIGITS = 41  # a store event's draft seed: the packs' 128-bit secret times 100 plus the pod (packs_secret)
+
+
+class StrictSeed(StrictInt):
+    """A seed, read by the strict parser, as long as a store event's draft seed (``sim --seed`` replays it)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return _strict(self, value, param, ctx, SEED_DIGITS)
 
 
 class StrictIntRange(click.IntRange):

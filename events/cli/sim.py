@@ -19,7 +19,6 @@ from events.cli.common import (
     ForceOption,
     JsonOption,
     KindOption,
-    SeedOption,
     SetOption,
     emit_json,
     option_limits,
@@ -27,6 +26,7 @@ from events.cli.common import (
     resolve_seed,
 )
 from events.cli.draft_options import draft_config, parse_styles
+from events.cli.root import StrictSeed
 from events.night.pipers import check_piper_stock
 from events.outputs.exports import export_pod
 from events.outputs.guard import check_folder, output_value
@@ -37,7 +37,14 @@ from sets.visible import visible
 
 def sim(
     players: Annotated[int, typer.Option("--players", help="Seats at the table (2-12).")] = 8,
-    seed: SeedOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            click_type=StrictSeed(),
+            help="Random seed; the same seed replays the same result (a store event's draft seed from its export too).",
+        ),
+    ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
