@@ -61,6 +61,16 @@ def status_refusal(status: str, statuses: tuple[str, ...], doing: str, hint: str
     return f"can't {doing}: {why}" + (f" ({hint})" if hint else "")
 
 
+def before_a_round(event_id: int, status: str) -> str:
+    """What to do before a round can be played, by where the event stands (``status``): the step a refusal names."""
+    return {
+        "registration": f"seat the players with 'cmdraft event seat {event_id}', then start the draft",
+        "seated": f"start the draft with 'cmdraft event draft {event_id}'",
+        "drafting": f"'cmdraft event show {event_id}' shows the pods still drafting",
+        "finished": "the event is finished",
+    }.get(status, f"start one with 'cmdraft event round {event_id}'")
+
+
 def player_number(player: Player) -> int:
     """A player's number in their event (``#N``): counted per event; records from before that use their row number."""
     return player.number or player.id

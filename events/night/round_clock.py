@@ -17,7 +17,7 @@ from tinydb import TinyDB
 
 from events import timing
 from events.night import history
-from events.night.base import EventBase
+from events.night.base import EventBase, before_a_round
 from events.storage.record_parts import Clock
 from events.storage.records import Round
 from events.storage.tables import records_of
@@ -118,7 +118,7 @@ def _current_round(db: TinyDB, event_id: int) -> Round:
     event = EventBase._event(db, event_id)
     rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
     if event.status != "playing" or not rounds or rounds[-1].status == "closed":
-        raise StateError(f"no round is being played: start one with 'cmdraft event round {event_id}'")
+        raise StateError(f"no round is being played: {before_a_round(event_id, event.status)}")
     return rounds[-1]
 
 

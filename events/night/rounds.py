@@ -21,7 +21,15 @@ from typing import Any
 from tinydb import TinyDB
 
 from events.night import history
-from events.night.base import EventBase, finishing_text, first_of, pending_report, round_at_table, tables_waiting
+from events.night.base import (
+    EventBase,
+    before_a_round,
+    finishing_text,
+    first_of,
+    pending_report,
+    round_at_table,
+    tables_waiting,
+)
 from events.night.decks import registers
 from events.night.finishing_orders import names_in_order
 from events.night.pairing import game_table_sizes, meetings, pair_by_points, seats_by_size
@@ -140,12 +148,8 @@ class Rounds(EventBase):
     def pair_round(self, db: TinyDB, event_id: int, force: bool = False) -> Pairing:
         """``event round`` inside the caller's transaction."""
         event = self._event(db, event_id)
-        before = {  # what to do first, by where the event stands
-            "registration": f"seat the players with 'cmdraft event seat {event_id}', then start the draft",
-            "seated": f"start the draft with 'cmdraft event draft {event_id}'",
-            "drafting": f"'cmdraft event show {event_id}' shows the pods still drafting",
-        }
-        self._require(event, "building", "playing", doing="start a round", hint=before.get(event.status, ""))
+        step = before_a_round(event_id, event.status) if event.status in ("registration", "seated", "drafting") else ""
+        self._require(event, "building", "playing", doing="start a round", hint=step)
         rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
         if rounds and rounds[-1].status != "closed":
             raise StateError(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from events.night.base import EventBase
+from events.night.base import EventBase, before_a_round
 from events.night.snapshot import Snapshot
 from events.night.standings import ordinal
 from events.outputs.sheets import Blanks, Note, Page, Sheet, Table, subtitle
@@ -24,7 +24,7 @@ def first_players(event: Event, rnd: Round) -> list[int]:
 
 def _current_round(snap: Snapshot, event_id: int) -> Round:
     if not snap.rounds:
-        raise StateError(f"no round has started: start one with 'cmdraft event round {event_id}'")
+        raise StateError(f"no round has started: {before_a_round(event_id, snap.event.status)}")
     return snap.rounds[-1]
 
 

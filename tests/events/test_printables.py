@@ -273,6 +273,31 @@ def test_csv_only_for_tables_and_unknown_printables(night, cli):
         assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.output
 
 
+def test_a_round_asked_for_mid_draft_or_after_the_end_names_the_step_not_event_round(cli, tmp_path):
+    """Before: pairings, slips and the round clock asked for while the pods drafted said "start one with 'cmdraft
+    event round 1'", which is refused until the draft is over; after the end they said it too."""
+    from tests.helpers.nights import start, terminal_night
+
+    db = tmp_path / "d.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", bots=2)
+    start(cli, db, event_id)
+    asked = [("print", event_id, "pairings"), ("print", event_id, "slips"), ("clock", event_id)]
+    for args in asked:
+        result = cli("event", *args, "--db", db)
+        assert (
+            result.exit_code == 3 and f"'cmdraft event show {event_id}' shows the pods still drafting" in result.stderr
+        )
+        assert "event round" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    refused = cli("event", "round", event_id, "--db", db)  # (what the old words asked for)
+    assert refused.exit_code == 3 and "shows the pods still drafting" in refused.stderr
+    finished = Night(Store(tmp_path / "f.json"))
+    done = bots_drafted(finished, "Done", NAMES[:4], seed=1)
+    finished.finish(done)
+    for args in (("print", done, "pairings"), ("clock", done)):
+        result = cli("event", *args, "--db", finished.store.path)
+        assert result.exit_code == 3 and "the event is finished" in result.stderr and "start one" not in result.stderr
+
+
 def test_printing_before_the_step_is_out_of_order(cli, tmp_path):
     events = Night(Store(tmp_path / "e.json"))
     event_id = events.create("Early", style="bots", seed=1)
