@@ -194,12 +194,12 @@ def seeded_secrets(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     ``name``, not from the operating system."""
     import zlib
 
-    from events.night import drafting, registration
+    from events.night import packs_secret, registration
 
     rng = random.Random(zlib.crc32(name.encode()))
     draw = lambda: rng.getrandbits(128)  # noqa: E731
-    monkeypatch.setattr(registration, "new_secret", draw)
-    monkeypatch.setattr(drafting, "new_secret", draw)
+    monkeypatch.setattr(registration, "new_secret", draw)  # an event made
+    monkeypatch.setattr(packs_secret, "new_secret", draw)  # one given later (``packs_secret.packs_secret``)
 
 
 @pytest.fixture(autouse=True, scope="module")

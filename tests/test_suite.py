@@ -505,9 +505,9 @@ def test_the_tests_that_mostly_wait_start_one_workers_share_together_and_the_lon
 @pytest.fixture(scope="module")
 def module_night_secrets() -> list[int]:
     """Two packs' secrets drawn as a module-scoped fixture draws them (a night drafted once for a module)."""
-    from events.night import drafting, registration
+    from events.night import packs_secret, registration
 
-    return [registration.new_secret(), drafting.new_secret()]
+    return [registration.new_secret(), packs_secret.new_secret()]
 
 
 def test_a_module_fixtures_events_deal_the_same_packs_in_every_run(module_night_secrets, request):

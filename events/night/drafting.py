@@ -14,7 +14,7 @@ from draft.engine import DraftConfig
 from draft.products import product
 from events.night import history
 from events.night.base import EventBase
-from events.night.packs_secret import new_secret, pod_seed
+from events.night.packs_secret import packs_secret, pod_seed
 from events.night.phone_clocks import PhoneClocks
 from events.night.refusals import DESK, Actor
 from events.night.schema import card_ref
@@ -86,8 +86,7 @@ class Drafting(EventBase):
             pods = sorted(records_of(db, Pod).find(event=event_id), key=lambda d: d.number)
         if event.secret is None:  # made before packs had a secret, or restored from a running event's export
             with self.store.write() as db:
-                if self._event(db, event_id).secret is None:
-                    records_of(db, Event).update(event_id, secret=new_secret())
+                packs_secret(db, self._event(db, event_id))
                 event = self._event(db, event_id)
         if event.mode == "sealed":
             self._require(event, "registration", doing="open sealed pools")

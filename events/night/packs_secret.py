@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import secrets
 
+from tinydb import TinyDB
+
+from events.storage.records import Event
+from events.storage.tables import records_of
+
 
 def new_secret() -> int:
     """128 bits from the operating system's random source."""
@@ -20,3 +25,14 @@ def new_secret() -> int:
 def pod_seed(secret: int, pod: int) -> int:
     """The seed of pod ``pod``'s boosters (pods from 1)."""
     return int(secret) * 100 + pod
+
+
+def packs_secret(db: TinyDB, event: Event) -> int:
+    """``event``'s packs' secret (``event`` as read in the caller's transaction ``db``), given now when it has none
+    (made before packs had a secret, or restored from a running event's export, which holds none): never the
+    visible seed."""
+    if event.secret is not None:
+        return event.secret
+    secret = new_secret()
+    records_of(db, Event).update(event.id, secret=secret)
+    return secret

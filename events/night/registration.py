@@ -16,7 +16,7 @@ from events import timing
 from events.night import history
 from events.night.base import EventBase, player_number
 from events.night.drafting import Drafting
-from events.night.packs_secret import new_secret
+from events.night.packs_secret import new_secret, packs_secret
 from events.night.pipers import check_piper_stock
 from events.night.report_waits import record_after_drop
 from events.night.rounds import RecordedResult, Rounds
@@ -239,7 +239,7 @@ class Registration(EventBase):
         elif sealed and late:
             spec, boosters = booster_spec(event.set), product(event.set).sealed_boosters
             # from the packs' secret, per player: the same pool on every replay, and none to work out from the seed
-            rng = random.Random((event.secret or event.seed) * 7919 + number)
+            rng = random.Random(packs_secret(db, event) * 7919 + number)
             cards = [card_ref(p, event.set) for b in sealed_pool(spec, rng, boosters) for p in b.printings]
             records_of(db, Pool).insert_fields(event=event_id, player=player_id, cards=cards, source="sealed")
             give_code(db, event, player_id)  # no draft seat, but the night's: they build, report and follow it too

@@ -9,7 +9,7 @@ import re
 
 from draft.engine import Draft
 from events.storage.store import Store
-from tests.helpers.night import Night
+from tests.helpers.night import Night, bots_drafted
 from tests.helpers.nights import codes_of, start, terminal_night
 
 
@@ -82,3 +82,31 @@ def test_after_finish_the_export_is_complete_and_its_drafts_replay(tmp_path, cli
     replayed = Draft.from_json(replay)
     assert replayed.finished and [[p.seat, *p.positions] for p in replayed.log] == draft["picks"]
     assert re.search(r'"seed":\d+', (done / "pod1-draft.json").read_text())
+
+
+def test_a_late_sealed_pool_in_an_event_restored_from_a_running_export_comes_from_a_new_secret(tmp_path, cli):
+    """Before: restored elsewhere from an export made mid-draft (which holds no packs' secret), a late player's
+    sealed pool was opened from the event's visible seed (``secret or seed``): anyone who read the seed could work
+    the pool out before it was opened.  The event is given a secret of its own then."""
+    import random
+
+    from sets.booster import booster_spec, sealed_pool
+
+    db = tmp_path / "night.json"
+    event_id = bots_drafted(Night(Store(db)), "Week 2", ["Ann", "Bo", "Cy", "Di"], seed=3)  # decks registered
+    out = tmp_path / "running"
+    assert cli("event", "export", event_id, "--out", out, "--db", db).exit_code == 0
+    elsewhere = tmp_path / "elsewhere.json"
+    assert cli("event", "restore", out / "database.json", "--db", elsewhere).exit_code == 0
+    night = Night(Store(elsewhere))
+    (restored,) = [e.id for e in night.list_events()]
+    assert night.snapshot(restored).event.secret is None
+    added = cli("event", "player", "add", restored, "Late", "--sealed", "--db", elsewhere)
+    assert added.exit_code == 0, added.output
+    event = night.snapshot(restored).event
+    assert event.secret is not None
+    number = next(p.number for p in night.snapshot(restored).players if p.name == "Late")
+    from_seed = sealed_pool(booster_spec("CMR"), random.Random(event.seed * 7919 + number), 6)
+    seed_cards = sorted(f"{p.card.name}" for b in from_seed for p in b.printings)
+    assert sorted(card.name for card in night.pool(restored, "Late")) != seed_cards
+    assert len(night.pool(restored, "Late")) == 120
