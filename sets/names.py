@@ -104,9 +104,10 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
-def name_order(name: str) -> tuple[str, str, str]:
-    """Where ``name`` is listed among others: by its letters, accents and case aside, then its key, then as typed
-    (so the order is the same every time, whatever form a name was typed in)."""
+def name_order(name: str) -> tuple[str, str, str, str]:
+    """Where ``name`` is listed among others: by its letters and digits, accents, case and punctuation aside (as a
+    phone book lists "O'Neil" among the O's), then with its punctuation, then its key, then as typed (so the order
+    is the same every time, whatever form a name was typed in)."""
     key = name_key(name)
     letters = "".join(ch for ch in unicodedata.normalize("NFKD", key) if not unicodedata.combining(ch))
-    return letters, key, name
+    return "".join(ch for ch in letters if ch.isalnum()), letters, key, name
