@@ -95,6 +95,7 @@ def run_event_draft(
                             console,
                             terminal,
                         )
+        introduced: set[int] = set()
         while True:
             progressed = False
             for number, session in sessions.items():
@@ -109,7 +110,8 @@ def run_event_draft(
                     )
                     # a store draft asks before each pick
                     held = SeatSession(session, seat, token=tokens.get(player_id), confirm=True)
-                    TablePrompt(held, console, terminal).pick_once()
+                    TablePrompt(held, console, terminal, introduced=player_id in introduced).pick_once()
+                    introduced.add(player_id)  # the seat sentence said once a player, as at practice
                     events.after_picks(event_id, number, session)
                     progressed = True
                     waiting_shown = None

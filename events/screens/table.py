@@ -68,11 +68,13 @@ def meanwhile(outcome: Refused) -> Text:
 class TablePrompt:
     """One seat's picks at the line prompt (``seat.confirm``: ask before taking each one)."""
 
-    def __init__(self, seat: SeatSession, console: Console, terminal: Terminal | None) -> None:
+    def __init__(
+        self, seat: SeatSession, console: Console, terminal: Terminal | None, introduced: bool = False
+    ) -> None:
         self.seat, self.console, self.terminal = seat, console, terminal
         # the seat sentence never changes: said as the prompt first shows a pack and on 'list', not before every
-        # pick and page (a screen reader read it out 27 times a draft)
-        self.introduced = False
+        # pick and page (a screen reader read it out 27 times a draft); ``introduced``: said by an earlier prompt
+        self.introduced = introduced
 
     def _asking(self) -> Terminal:
         """The terminal a question goes to (a prompt made without one only shows: a benchmark, a report)."""

@@ -4,6 +4,7 @@ allows it for a casual night; the pick screen and `event show` say which.  Real 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -104,3 +105,16 @@ def test_an_event_pick_screen_names_the_pod_and_seat_not_the_drafts_record_numbe
     text = " ".join(screen.stdout.split())
     assert screen.exit_code == 0 and "your pick (pod 1, seat" in text, text
     assert "Seat " in text and ", draft " not in text
+
+
+def test_a_store_terminal_says_each_players_seat_sentence_once_not_before_every_pick(tmp_path, cli):
+    """Each pick at a store terminal was shown by a new prompt, which said "Seat 4 of 4, no assistance." again before
+    every pack (a screen reader read it before each of 27): it is said once a player, as at a practice draft; each
+    pick still names whose it is."""
+    db = tmp_path / "once.json"
+    event_id = night_of(cli, db)
+    screen = cli("event", "draft", event_id, "--player", "Ann", "--player", "Bo", "--db", db, input="1 2\n\n" * 4)
+    text = screen.stdout
+    assert screen.exit_code == 0 and text.count(", your pick (pod 1, seat") == 5  # four picks made, a fifth asked
+    seats = re.findall(r"Seat \d of 4, no assistance\.", text)
+    assert len(seats) == 2 and len(set(seats)) == 2, text  # Ann's and Bo's, once each
