@@ -41,7 +41,7 @@ from events.storage.records import CodeFailure, CodeSource, Event, Player, Pod, 
 from events.storage.safe_files import PRIVATE, atomic_write, readable_by_others
 from events.storage.tables import records_of
 from sets.errors import InputError, StateError
-from sets.userdata import user_home
+from sets.userdata import db_option, user_home
 from sets.visible import quoted
 
 if TYPE_CHECKING:
@@ -152,6 +152,21 @@ def code_resettable(event: Event, bot: bool, pod: int | None, has_pool: bool) ->
     """Whether the desk may give this player a new code (what ``reset_code`` refuses otherwise), for a face to
     offer it only where it is taken."""
     return uses_codes(event) and not bot and holds_a_seat(pod, has_pool)
+
+
+def seat_code(events: Drafting, event_id: int, who: str) -> tuple[str, str]:
+    """The player's name and seat code (the desk's 'player code'); ``StateError`` saying how to get one when they
+    have none: a seat whose code is gone (an event restored from an export made before 'event finish' holds none)
+    is given one with the command named, pasted as it is shown."""
+    with events.store.read() as db:
+        player, _ = _resettable(events, db, event_id, who)
+    if not player.code:
+        again = f"cmdraft event player code {event_id} {shlex.quote(player.name)} --reset"
+        raise StateError(
+            f"{quoted(player.name)} has no seat code (an event restored from an export made before 'event finish' "
+            f"holds none): give one with: {again}{db_option(events.store.path)}"
+        )
+    return player.name, player.code
 
 
 def _resettable(events: Drafting, db: TinyDB, event_id: int, who: str) -> tuple[Player, Pod | None]:

@@ -15,13 +15,13 @@ from events.night.browser_seats import hand_seat
 from events.night.drafting import Drafting
 from events.night.pipers import Pipers, check_piper_stock
 from events.night.registration import Registration, check_event_timer, parse_points
-from events.night.seat_codes import reset_code, uses_codes
+from events.night.seat_codes import reset_code, seat_code, uses_codes
 from events.night.serving import served_url
 from events.outputs.printables import slip_file
 from events.outputs.text import join_names
 from events.screens.boards import event_board
 from events.screens.render import shown
-from sets.errors import InputError, StateError
+from sets.errors import InputError
 from sets.userdata import db_option
 from sets.visible import quoted, visible
 
@@ -288,24 +288,7 @@ def player_code(
 ) -> None:
     """A player's seat code, for the desk: with --reset a new one, and the seat is unbound from its terminal."""
     events = core(db, Drafting)
-    if reset:
-        player, code = reset_code(events, event_id, name)
-    else:
-        event = events.event(event_id)
-        found = events.player(event_id, name)
-        if not uses_codes(event):
-            raise StateError(
-                f"event {event_id} has no seat codes (it was made with --no-codes, or is not a terminal draft)"
-            )
-        if not found.code and found.pod is not None:  # seated, but the code is gone: restored from an export
-            raise StateError(
-                f"{quoted(found.name)} has no seat code (an event restored from an export made before 'event finish' "
-                f"holds none): give one with 'cmdraft event player code {event_id} #{found.number} --reset"
-                + (f" --db {shlex.quote(str(db))}'" if db is not None else "'")
-            )
-        if not found.code:
-            raise StateError(f"{quoted(found.name)} has no seat code yet: codes are given at seating")
-        player, code = found.name, found.code
+    player, code = reset_code(events, event_id, name) if reset else seat_code(events, event_id, name)
     if as_json:
         emit_json({"name": player, "player": player, "code": code, "reset": reset})  # named as every player is
     else:
