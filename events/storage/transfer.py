@@ -427,12 +427,13 @@ def place_event(db: TinyDB, copy: EventCopy) -> Placed:
         db.table(EVENTS).insert(Document(dict(event), doc_id=target))
     else:
         target = db.table(EVENTS).insert(dict(event))
-    records = copy.records
-    copied = sorted(records.get(PLAYERS, {}).items(), key=lambda kv: (kv[1].get("number") not in ids, int(kv[0])))
+    records, kept = copy.records, {}  # kept: a copied player's key, the id it keeps (one player a number keeps one)
+    for key, doc in sorted(records.get(PLAYERS, {}).items(), key=lambda kv: int(kv[0])):
+        if (old := ids.pop(doc.get("number"), None)) is not None:
+            kept[key] = old
+    copied = sorted(records.get(PLAYERS, {}).items(), key=lambda kv: (kv[0] not in kept, int(kv[0])))
     players = {  # those keeping their ids first: a new id never takes one of theirs
-        int(key): db.table(PLAYERS).insert(
-            Document(doc, doc_id=ids[doc["number"]]) if doc.get("number") in ids else doc
-        )
+        int(key): db.table(PLAYERS).insert(Document(doc, doc_id=kept[key]) if key in kept else doc)
         for key, doc in ((key, _renumber(PLAYERS, doc, target, {}, {})) for key, doc in copied)
     }
     drafts = {

@@ -95,3 +95,24 @@ def test_a_restored_event_keeps_its_players_ids_where_it_replaces_itself(tmp_pat
     later = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)["players"]
     others = json.loads(cli("event", "show", other, "--db", db, "--json").stdout)["players"]
     assert len({p["id"] for p in later + others}) == len(later) + len(others) == len(ids) + 3
+
+
+def test_a_file_with_two_players_of_one_number_restores_over_its_event_without_a_traceback(tmp_path, cli):
+    """A file edited by hand so that two players share a number: restored over the same event, the second was
+    inserted with the id the first had just kept ("Document with ID 1 already exists", a traceback, exit 1).  One
+    of them keeps the id; the other gets a new one, as a player the event didn't have."""
+    db = tmp_path / "night.json"
+    event_id = terminal_night(cli, db, "Ann", "Bo", "Cy", bots=1)
+    out = tmp_path / "out"
+    assert cli("event", "export", event_id, "--out", out, "--db", db).exit_code == 0
+    data = json.loads((out / "database.json").read_text())
+    players = data["players"]
+    ann = next(p for p in players.values() if p["name"] == "Ann")
+    next(p for p in players.values() if p["name"] == "Bo")["number"] = ann["number"]
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    restored = cli("event", "restore", edited, "--db", db)
+    assert restored.exit_code == 0 and "Traceback" not in restored.output, restored.output
+    shown = json.loads(cli("event", "show", event_id, "--db", db, "--json").stdout)["players"]
+    assert sorted(p["name"] for p in shown) == sorted(p["name"] for p in players.values())
+    assert len({p["id"] for p in shown}) == len(shown)
