@@ -13,12 +13,14 @@ from typer.core import TyperCommand
 from draft.deck_state import plural
 from events.cli.common import DbOption, SeedOption, SetOption, emit_json, out, resolve_seed
 from events.cli.draft_options import draft_config, parse_styles
+from events.night.schema import minute_text
 from events.screens.app import run_practice  # Textual itself is imported only when the app starts
 from events.screens.practice import PracticeUI
 from events.screens.terminal import Terminal, terminate_as_interrupt
 from events.sessions.practice import Practices, practice_timer
 from sets.errors import InputError, LimitError
 from sets.numbers import is_number
+from sets.userdata import db_option
 from sets.visible import quoted
 
 
@@ -91,9 +93,11 @@ def play(
         if plain and rows:  # a screen reader's list: a sentence a draft that names each figure, no box to read
             out().print("Saved practice drafts:")
             for row in rows:
+                started = f", started {minute_text(row.created)}" if row.created else ""
                 out().print(
                     f"Draft {row.id}: {row.set_code}, {row.status}, {plural(row.picks, 'pick')} made, seed {row.seed}, "
-                    f"{row.seats} seats, started {row.created}; 'cmdraft play --resume {row.id}' goes on with it.",
+                    f"{row.seats} seats{started}; "
+                    f"'cmdraft play --resume {row.id} --plain{db_option(practices.path)}' goes on with it.",
                     soft_wrap=True,
                     markup=False,
                     highlight=False,
