@@ -335,8 +335,9 @@ def card_line(printing: Printing, label: str = "", width: int | None = None) -> 
     """A card for the line prompt (read aloud by a screen reader, or by a script): ``label`` (its number, its
     count), name, cost, rarity, identity, type and notes, never a table's wrapped cell.  A line wider than
     ``width`` gives up the type's subtypes first; still wider, the facts that don't fit go on lines of their own
-    under the name, indented: whole fields on each line, never one word left alone (the field before goes with it;
-    at 40 columns an identity 'U' was left alone at the left edge)."""
+    under the name, indented: whole fields on each line, never one word left alone (the field before goes with it,
+    where the two fit; at 40 columns an identity 'U' was left alone at the left edge), the finish ('foil') beside
+    the type, before the lead notes."""
     card = printing.card
     finish = "foil-etched" if printing.etched else ("foil" if printing.foil else "")  # words: no mark read aloud
     notes = FACTS.join(filter(None, [", ".join(lead_notes(card)), finish]))
@@ -350,17 +351,17 @@ def card_line(printing: Printing, label: str = "", width: int | None = None) -> 
             return whole
     assert width is not None  # a line without a width is whole above
     lines: list[list[Text]] = [[]]
-    for field in [*facts, *(shown(field) for field in (_short_type(card), notes) if field)]:
+    leads = ", ".join(lead_notes(card))  # the notes' parts apart, the one-word finish beside the type
+    for field in [*facts, *(shown(field) for field in (_short_type(card), finish, leads) if field)]:
         if lines[-1] and (len(label) + 2) * (len(lines) > 1) + Text(FACTS).join([*lines[-1], field]).cell_len > width:
             lines.append([])
         lines[-1].append(field)
-    if (
-        len(lines) > 1
-        and len(lines[-2]) > 1 + (len(lines) == 2)
-        and len(lines[-1]) == 1
-        and " " not in lines[-1][0].plain
-    ):
-        lines[-1].insert(0, lines[-2].pop())  # one word alone reads as a stray cell: the field before goes with it
+    room = width - len(label) - 2  # a line under the first, after its indent
+    for at in range(len(lines) - 1, 0, -1):  # the last first: a line it takes from is looked at after it
+        line, before = lines[at], lines[at - 1]
+        if len(line) == 1 and " " not in line[0].plain and len(before) > 1 + (at == 1):
+            if Text(FACTS).join([before[-1], *line]).cell_len <= room:
+                line.insert(0, before.pop())  # one word alone reads as a stray cell: the field before goes with it
     indent = " " * (len(label) + 2 if label else 2)
     return Text("\n").join(
         [Text.assemble(indent if at else "", Text(FACTS).join(line)) for at, line in enumerate(lines)]

@@ -65,7 +65,8 @@ def test_the_plain_prompt_says_a_finish_in_words_and_names_backgrounds():
     etched = card_line(Printing(CLB["Faceless One"], etched=True), "1").plain
     assert "✦" not in etched and etched.endswith("; any color, Background, choose a Background; foil-etched")
     foil = card_line(Printing(CLB["Agent of the Shadow Thieves"], foil=True), "2", width=80).plain
-    assert "★" not in foil and foil.endswith("Background; foil")
+    # (80 columns wrap it: the finish goes beside the type, before the lead notes)
+    assert "★" not in foil and foil.endswith("Enchantment\n   foil; Background"), foil
 
 
 class Typed:
@@ -259,10 +260,11 @@ def test_at_40_columns_a_cards_facts_break_between_fields_never_leaving_one_alon
     identity went to a line of its own, 'U' alone at the left edge, read as a stray word.  Each line now fits, the
     name leads the first, and the facts that don't fit go under it, indented, whole fields with their type."""
     cards = load_set("CMR").cards
-    for width in (40, 44, 50):
+    finishes = [(False, False), (True, False), (False, True)]  # a foil's or etched card's notes are longer
+    for width, (foil, etched) in ((width, finish) for width in (40, 41, 44, 50) for finish in finishes):
         console = Console(file=io.StringIO(), width=width, no_color=True, highlight=False)
         for card in cards:
-            console.print(card_line(Printing(card), "12", width=width))
+            console.print(card_line(Printing(card, foil=foil, etched=etched), "12", width=width))
             head = f"12  {card.name}; "
             lines = console.file.getvalue().splitlines()
             console.file = io.StringIO()
