@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from draft.deck_state import plural
 from events.night.base import EventBase
 from events.night.history import DESK, log_change
 from events.storage.database_file import local_minute, newest_backup, utc_time, written_at
@@ -58,9 +59,9 @@ def export_tables(events: EventBase, event_id: int) -> Tables:
 def refuse_live(live: dict[PodKey, LiveDraft], kept: dict[PodKey, int], held: set[Identity] | None = None) -> None:
     """``StateError`` naming the live drafts a restore would stop, each by its event, and the picks it would discard;
     ``held``: the events the file holds (a whole restore takes the others away, and says so)."""
-    events = {key[0]: draft.event for key, draft in live.items()}
+    events = {key[0]: f"event {draft.number} ({quoted(draft.event)})" for key, draft in live.items()}
     where = "; ".join(
-        f"{quoted(name)} has a live draft ("
+        f"{name} has a live draft ("
         + ", ".join(
             f"pod {pod} at {draft.picks} pick{'s' if draft.picks != 1 else ''}"
             for (event, pod), draft in sorted(live.items(), key=lambda kv: kv[0][1])
@@ -70,10 +71,10 @@ def refuse_live(live: dict[PodKey, LiveDraft], kept: dict[PodKey, int], held: se
         for key, name in events.items()
     )
     lost = sum(max(0, draft.picks - kept.get(key, 0)) for key, draft in live.items())
+    them = "it" if len(live) == 1 else "them"
     raise StateError(
-        f"{where}: restoring now would stop it and discard {lost} "
-        f"pick{'s' if lost != 1 else ''} made since the file was written; let the draft finish, or "
-        "restore with --force to stop it first"
+        f"{where}: restoring now would stop {them} and discard {plural(lost, 'pick')} the file doesn't hold; let "
+        f"the draft{'s' if len(live) > 1 else ''} finish, or restore with --force to stop {them} first"
     )
 
 

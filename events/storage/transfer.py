@@ -285,6 +285,7 @@ class LiveDraft:
     record: dict[str, Any]
     picks: int
     event: str = ""
+    number: int = 0  # its event's number in that database
 
 
 def live_drafts(store: Store, tables: Tables, only: Identity | None = None) -> dict[PodKey, LiveDraft]:
@@ -302,7 +303,7 @@ def live_drafts(store: Store, tables: Tables, only: Identity | None = None) -> d
             continue  # its file is damaged: nobody can pick in it, and the restore is the way out
         if doc["status"] == "drafting":
             found[(identity(event), pod["number"])] = LiveDraft(
-                int(pod["draft"]), record, len(doc["picks"]), str(event.get("name", ""))
+                int(pod["draft"]), record, len(doc["picks"]), str(event.get("name", "")), int(pod["event"])
             )
     return found
 

@@ -6,6 +6,7 @@ restore)."""
 from __future__ import annotations
 
 import json
+import re
 
 from events.storage.store import Store
 from tests.helpers.night import Night
@@ -31,8 +32,27 @@ def test_a_refused_whole_restore_names_the_event_whose_draft_is_live(cli, tmp_pa
     db, file = league(cli, tmp_path)
     refused = cli("event", "restore", file, "--all", "--db", db)
     assert refused.exit_code == 3 and refused.stderr.count("\n") == 1
-    said = "'Week two' has a live draft (pod 1 at 4 picks) and is not in the file, which takes it away: restoring"
+    said = (
+        "event 2 ('Week two') has a live draft (pod 1 at 4 picks) and is not in the file, which takes it away: "
+        "restoring now would stop it and discard 4 picks the file doesn't hold"
+    )
     assert said in refused.stderr, refused.stderr  # was: the event has a live draft (pod 1 at 4 picks): restoring
+
+
+def test_a_refused_whole_restore_tells_two_live_events_of_one_name_apart(cli, tmp_path):
+    """Two live 'Week two' events left out of the file were named alike ("'Week two' has a live draft ...; 'Week
+    two' has a live draft ...: restoring now would stop it"), and their picks called "made since the file was
+    written" though the file never held them."""
+    db, file = league(cli, tmp_path)
+    again = terminal_night(cli, db, "Flo", "Gus", bots=1, name="Week two")
+    start(cli, db, again)
+    refused = cli("event", "restore", file, "--all", "--db", db)
+    said = " ".join(refused.stderr.split())
+    assert refused.exit_code == 3 and refused.stderr.count("\n") == 1
+    assert "event 2 ('Week two') has a live draft" in said and f"event {again} ('Week two') has a live draft" in said
+    held = sum(int(n) for n in re.findall(r"pod 1 at (\d+) picks?\)", said))  # every pick of both: none in the file
+    assert held >= 5 and f"would stop them and discard {held} picks the file doesn't hold" in said, said
+    assert "let the drafts finish, or restore with --force to stop them first" in said
 
 
 def test_a_whole_restore_says_which_events_the_file_left_out(cli, tmp_path):
