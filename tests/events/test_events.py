@@ -506,7 +506,7 @@ def test_messages_that_show_a_player_name_quote_it(events, cli):
     terminal = events.create("Codes", style="terminal", seed=1)
     events.add_player(terminal, "Ann")
     code = cli("event", "player", "code", terminal, "Ann", "--db", events.store.path)
-    assert code.exit_code == 3 and "'Ann' has no seat code yet" in code.stderr
+    assert code.exit_code == 3 and "'Ann' has no seat yet: codes are given at seating" in code.stderr
 
 
 # --- storage that loses nothing ----------------------------------------------------------------------------
