@@ -241,16 +241,24 @@ def test_seat_code_slips_print_five_to_a_sheet_with_cut_lines_each_with_the_play
 # --- the Piper ledger once every deck is registered ----------------------------------------------------------------------
 
 
-def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli):
+def two_pools(events, ann: str, bo: str) -> int:
+    """A physical event of Ann and Bo, seated, these pools recorded (deck text): its id."""
     from draft.formats import parse
-    from sets.colors import Color
 
     event_id = events.create("Pipers", style="physical", seed=4)
     for name in ("Ann", "Bo"):
         events.add_player(event_id, name)
     events.seat(event_id)
-    events.record_pool(event_id, "Ann", parse("1 The Prismatic Piper\n10 Murder\n"))
-    events.record_pool(event_id, "Bo", parse("10 Murder\n"))
+    events.record_pool(event_id, "Ann", parse(ann))
+    events.record_pool(event_id, "Bo", parse(bo))
+    return event_id
+
+
+def test_the_piper_forecast_is_shown_until_every_deck_is_registered(events, cli):
+    from draft.formats import parse
+    from sets.colors import Color
+
+    event_id = two_pools(events, ann="1 The Prismatic Piper\n10 Murder\n", bo="10 Murder\n")
     events.set_pipers(event_id, requests={"Bo": 2})  # two requested, one could be lent: a forecast shortfall
     db = events.store.path
     assert "Forecast" in cli("event", "pipers", event_id, "--db", db).stdout
@@ -274,12 +282,7 @@ def test_a_shortfall_the_registered_decks_make_is_not_told_again_as_the_forecast
     from draft.formats import parse
     from sets.colors import Color
 
-    event_id = events.create("Pipers", style="physical", seed=4)
-    for name in ("Ann", "Bo"):
-        events.add_player(event_id, name)
-    events.seat(event_id)
-    events.record_pool(event_id, "Ann", parse("10 Murder\n"))
-    events.record_pool(event_id, "Bo", parse("1 The Prismatic Piper\n10 Murder\n"))
+    event_id = two_pools(events, ann="10 Murder\n", bo="1 The Prismatic Piper\n10 Murder\n")
     deck = parse("Commander\n2 The Prismatic Piper\nDeck\n5 Murder\n")
     events.register_deck(event_id, "Ann", deck, piper_colors=[Color.parse("B")] * 2)
     ledger = events.piper_ledger(event_id)
