@@ -123,6 +123,9 @@ def test_confirm_pressed_as_the_time_runs_out_asks_for_the_pack_shown_and_the_se
     page.mouse.up()
     expect(page.locator("#toast")).to_contain_text("moved on")
     expect(page.locator("#pack-pick")).to_contain_text("Pick 2/")
+    # the reader's place: the heading that says the pack now in front of her, not the top of the page (the
+    # Confirm pressed is disabled under the new pack)
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'pack-pick'", timeout=5000)
     expect(page.locator("#pool-count")).to_have_text("2")  # the cards the timer took, no more
     assert [(m["pack"], m["pick"]) for m in sent if m["type"] == "pick"] == [(1, 1)]
     served = server.app.state.server.served

@@ -254,6 +254,7 @@
     } else if (result.status === 409 && result.data.seat) {
       toast(errorText(result)); // the core's words: "that pack has moved on: …"
       app.receive(result.data.seat);
+      keepPlace(); // the pack it moved on to is said at the heading, as after a pick
     } else if (result.status === 401) {
       app.toJoin(errorText(result)); // the server says why: opened elsewhere, or a new code
     } else {
