@@ -283,10 +283,11 @@ def _stale(entry: os.DirEntry[str], name: str | None = None) -> bool:
 
 
 def _holds_files(folder: Path) -> bool:
-    """Whether ``folder`` holds anything but the temporaries of killed runs (a run killed as it wrote its mark
-    leaves only the mark's: the folder counts as empty, and the run that fills it clears them)."""
+    """Whether ``folder`` holds anything but the temporaries a killed run left of its mark (a run killed as it wrote
+    the mark leaves only that: the folder counts as empty, and the run that fills it clears them; any other file,
+    another program's temporary too, is the folder's)."""
     with os.scandir(folder) as entries:
-        return any(not _stale(entry) for entry in entries)
+        return any(not _stale(entry, UNFINISHED) for entry in entries)
 
 
 def _clear_temporaries(real: Path) -> None:

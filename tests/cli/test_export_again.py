@@ -49,3 +49,20 @@ def test_an_export_killed_while_writing_its_mark_is_finished_without_force(cli, 
     assert again.exit_code == 0, again.stderr  # before: refused, the folder is not empty
     assert again.stderr == "" and (out / "database.json").is_file()
     assert not left.exists() and not (out / UNFINISHED).exists()
+
+
+def test_another_programs_temporary_keeps_a_folder_from_counting_as_empty(cli, tmp_path):
+    """Only the temporary of the mark a killed run was writing makes a folder count as empty: another program's
+    temporary named the same way (``.notes.PID.tmp`` of a process that is gone) is the folder's, so the export
+    asks for --force as for any folder that holds files."""
+    db, out = tmp_path / "night.json", tmp_path / "out"
+    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
+    assert cli("event", "player", "add", "1", "Ann", "Bo", "Cy", "--db", db).exit_code == 0
+    out.mkdir()
+    theirs = out / f".notes.txt.{GONE}.tmp"
+    theirs.write_text("half a note", encoding="utf-8")
+    refused = cli("event", "export", "1", "--out", out, "--db", db)
+    assert refused.exit_code == 2 and "--force" in refused.stderr and refused.stderr.count("\n") == 1
+    assert theirs.read_text(encoding="utf-8") == "half a note" and sorted(p.name for p in out.iterdir()) == [
+        theirs.name
+    ]
