@@ -36,13 +36,19 @@ def test_a_finished_export_folder_is_refused_without_offering_force_that_would_f
         assert "'database.json'" in refused.stderr and "choose a new folder" in refused.stderr
 
 
-def test_an_export_killed_while_writing_its_mark_is_finished_without_force(cli, tmp_path):
-    """Killed before any file was in: the folder holds only the temporary of its mark (``.NAME.PID.tmp`` of a
-    process that is gone); the same command run again fills it and removes that temporary."""
+def event_and_folder(cli, tmp_path):
+    """An event of three players, and an empty folder made for its export: (database, folder)."""
     db, out = tmp_path / "night.json", tmp_path / "out"
     assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
     assert cli("event", "player", "add", "1", "Ann", "Bo", "Cy", "--db", db).exit_code == 0
     out.mkdir()
+    return db, out
+
+
+def test_an_export_killed_while_writing_its_mark_is_finished_without_force(cli, tmp_path):
+    """Killed before any file was in: the folder holds only the temporary of its mark (``.NAME.PID.tmp`` of a
+    process that is gone); the same command run again fills it and removes that temporary."""
+    db, out = event_and_folder(cli, tmp_path)
     left = out / f".{UNFINISHED}.{GONE}.tmp"
     left.write_text("a cmdraft run was wri", encoding="utf-8")
     again = cli("event", "export", "1", "--out", out, "--db", db, "--json")
@@ -55,10 +61,7 @@ def test_another_programs_temporary_keeps_a_folder_from_counting_as_empty(cli, t
     """Only the temporary of the mark a killed run was writing makes a folder count as empty: another program's
     temporary named the same way (``.notes.PID.tmp`` of a process that is gone) is the folder's, so the export
     asks for --force as for any folder that holds files."""
-    db, out = tmp_path / "night.json", tmp_path / "out"
-    assert cli("event", "new", "Friday", "--style", "bots", "--db", db).exit_code == 0
-    assert cli("event", "player", "add", "1", "Ann", "Bo", "Cy", "--db", db).exit_code == 0
-    out.mkdir()
+    db, out = event_and_folder(cli, tmp_path)
     theirs = out / f".notes.txt.{GONE}.tmp"
     theirs.write_text("half a note", encoding="utf-8")
     refused = cli("event", "export", "1", "--out", out, "--db", db)
