@@ -148,7 +148,7 @@ class Rounds(EventBase):
     def pair_round(self, db: TinyDB, event_id: int, force: bool = False) -> Pairing:
         """``event round`` inside the caller's transaction."""
         event = self._event(db, event_id)
-        step = before_a_round(event_id, event.status) if event.status in ("registration", "seated", "drafting") else ""
+        step = before_a_round(event_id, event.status) if event.status != "finished" else ""  # (its refusal says it)
         self._require(event, "building", "playing", doing="start a round", hint=step)
         rounds = sorted(records_of(db, Round).find(event=event_id), key=lambda d: d.number)
         if rounds and rounds[-1].status != "closed":

@@ -63,7 +63,7 @@ def refuse_live(live: dict[PodKey, LiveDraft], kept: dict[PodKey, int], held: se
     where = "; ".join(
         f"{name} has a live draft ("
         + ", ".join(
-            f"pod {pod} at {draft.picks} pick{'s' if draft.picks != 1 else ''}"
+            f"pod {pod} at {plural(draft.picks, 'pick')}"
             for (event, pod), draft in sorted(live.items(), key=lambda kv: kv[0][1])
             if event == key
         )
